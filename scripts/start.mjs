@@ -1,0 +1,40 @@
+// `npm start`: install what is missing, build the front end when its sources changed, then run the whole product
+// in embedded mode (one process, PGlite in ./data) on http://localhost:3000 (PORT to change).
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { ensureInstalled, repoRoot, run } from './ensure-installed.mjs';
+
+const frontEndSources = ['ui', 'shell', 'mfe-journal', 'mfe-leagues', 'mfe-mentor', 'contracts'];
+const builtMarker = join(repoRoot, 'dist', 'web', 'index.html');
+
+function newestChange(path) {
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(path)) {
+    if (entry === 'node_modules' || entry === 'dist') continue;
+    newest = Math.max(newest, newestChange(join(path, entry)));
+  }
+  return newest;
+}
+
+function frontEndIsStale() {
+  if (!existsSync(builtMarker)) return true;
+  const built = statSync(builtMarker).mtimeMs;
+  return frontEndSources.some((dir) => newestChange(join(repoRoot, dir)) > built);
+}
+
+ensureInstalled();
+if (process.argv.includes('--rebuild') || frontEndIsStale()) {
+  console.log('Building the front end…');
+  run(process.execPath, ['scripts/build.mjs']);
+}
+
+const server = spawn(process.execPath, ['--import', 'tsx', 'services/gateway/src/main.ts'], {
+  cwd: repoRoot,
+  stdio: 'inherit',
+  env: { NODE_ENV: process.argv.includes('--dev') ? 'development' : 'production', ...process.env },
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -1,0 +1,55 @@
+import type { Knex } from 'knex';
+
+/** Who caused an event and why; stored beside every event. */
+export interface EventMetadata {
+  userId?: string;
+  organisationId?: string | null;
+  correlationId?: string;
+  causationId?: string;
+  [key: string]: unknown;
+}
+
+/** An event a decider produced, not yet stored. `type` is versioned: `trade.logged.v1`. */
+export interface NewEvent<Type extends string = string, Data = unknown> {
+  type: Type;
+  data: Data;
+  metadata?: EventMetadata;
+}
+
+/** An event as stored, with its global position and its version within the stream. */
+export interface RecordedEvent<Type extends string = string, Data = unknown> {
+  position: number;
+  streamId: string;
+  streamType: string;
+  version: number;
+  type: Type;
+  data: Data;
+  metadata: EventMetadata;
+  recordedAt: Date;
+}
+
+/** `'no_stream'`: the stream must not exist yet; a number: the stream's current version; `'any'`: no check. */
+export type ExpectedVersion = number | 'no_stream' | 'any';
+
+export interface AppendResult {
+  /** The stream's version after the append (1 for the first event). */
+  nextVersion: number;
+  /** The last global position written. */
+  lastPosition: number;
+}
+
+/** The append-only event log in Postgres with optimistic concurrency (a conflict throws `ConcurrencyError`). */
+export interface EventStore {
+  append(
+    streamId: string,
+    streamType: string,
+    expectedVersion: ExpectedVersion,
+    events: NewEvent[],
+    trx?: Knex.Transaction,
+  ): Promise<AppendResult>;
+  readStream(streamId: string): Promise<RecordedEvent[]>;
+  /** Events after `position` in position order; never skips an event that committed out of order. */
+  readAll(options: { after: number; limit?: number; types?: readonly string[] }): Promise<RecordedEvent[]>;
+  /** Highest committed position (0 when empty). */
+  headPosition(): Promise<number>;
+}

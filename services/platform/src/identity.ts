@@ -1,0 +1,14 @@
+/** The signed-in caller as every module sees it (set by the gateway's session check). */
+export interface Caller {
+  userId: string;
+  sessionId: string;
+  role: 'mentor' | 'student';
+  organisationId: string | null;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Present after the `requireCaller` hook; undefined on public routes. */
+    caller?: Caller;
+  }
+}

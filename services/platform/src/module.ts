@@ -1,0 +1,24 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { Knex } from 'knex';
+import type { Projection } from './projections/types';
+import type { JobHandler } from './jobs/types';
+
+/** One database migration of a module; names are unique across the app and sort in run order. */
+export interface Migration {
+  name: string;
+  up(db: Knex): Promise<void>;
+}
+
+/**
+ * A capability of Yoman (identity, trades, market …) as the platform sees it: its tables, the read models
+ * it projects from events, the jobs it runs and the /api routes it serves. The gateway composes modules;
+ * a stand-alone service process mounts one.
+ */
+export interface YomanModule {
+  name: string;
+  migrations: Migration[];
+  projections?: Projection[];
+  jobs?: Record<string, JobHandler>;
+  /** Registered under the `/api` prefix with the platform decorations available. */
+  routes?: FastifyPluginAsync;
+}

@@ -1,0 +1,28 @@
+import type { Knex } from 'knex';
+import type { Logger } from 'pino';
+import type { EventStore } from './event-store/types';
+import type { Jobs } from './jobs/types';
+import type { ProjectionRunner } from './projections/types';
+import type { Config } from './config/config';
+
+/** The clock, injected everywhere so tests and the session clock can fix time. */
+export interface Clock {
+  now(): Date;
+}
+
+/** What every module's routes and jobs may use; decorated on Fastify as `app.platform`. */
+export interface Platform {
+  config: Config;
+  db: Knex;
+  eventStore: EventStore;
+  projections: ProjectionRunner;
+  jobs: Jobs;
+  clock: Clock;
+  logger: Logger;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    platform: Platform;
+  }
+}

@@ -1,0 +1,28 @@
+import type { Knex } from 'knex';
+import type { RecordedEvent } from '../event-store/types';
+
+/**
+ * A read model built from events. `apply` runs inside the transaction that also advances the projector's
+ * checkpoint, so a replayed or duplicated delivery changes nothing. It must skip events it cannot read
+ * (log and go on), never throw on bad data.
+ */
+export interface Projection {
+  name: string;
+  /** Event types this projection reads; others are not delivered. */
+  handles: readonly string[];
+  apply(event: RecordedEvent, trx: Knex.Transaction): Promise<void>;
+  /** Empties the read model before a rebuild. */
+  reset(trx: Knex.Transaction): Promise<void>;
+}
+
+/** Delivers committed events to projections and answers when a position is visible in every read model. */
+export interface ProjectionRunner {
+  /** Applies everything committed so far (embedded mode calls this after each append). */
+  catchUp(): Promise<void>;
+  /** Resolves when every projection's checkpoint has reached `position` (bounded wait, then throws 503). */
+  waitFor(position: number, timeoutMs?: number): Promise<void>;
+  /** Truncates and replays one projection (or all) from position 0. */
+  rebuild(name?: string): Promise<void>;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
