@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Knex } from 'knex';
-import type { Projection } from './projections/types';
 import type { JobHandler } from './jobs/types';
+import type { Projection } from './projections/types';
 
 /** One database migration of a module; names are unique across the app and sort in run order. */
 export interface Migration {

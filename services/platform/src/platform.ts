@@ -1,9 +1,9 @@
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
+import type { Config } from './config/config';
 import type { EventStore } from './event-store/types';
 import type { Jobs } from './jobs/types';
 import type { ProjectionRunner } from './projections/types';
-import type { Config } from './config/config';
 
 /** The clock, injected everywhere so tests and the session clock can fix time. */
 export interface Clock {

@@ -48,8 +48,16 @@ export interface EventStore {
     trx?: Knex.Transaction,
   ): Promise<AppendResult>;
   readStream(streamId: string): Promise<RecordedEvent[]>;
-  /** Events after `position` in position order; never skips an event that committed out of order. */
-  readAll(options: { after: number; limit?: number; types?: readonly string[] }): Promise<RecordedEvent[]>;
+  /**
+   * Events after `position` in position order; never skips an event that committed out of order.
+   * `upTo` (inclusive) bounds the read, e.g. at a head position read earlier.
+   */
+  readAll(options: {
+    after: number;
+    limit?: number;
+    types?: readonly string[];
+    upTo?: number;
+  }): Promise<RecordedEvent[]>;
   /** Highest committed position (0 when empty). */
   headPosition(): Promise<number>;
 }

@@ -29,8 +29,10 @@ export const notFound = (message = 'המשאב המבוקש לא נמצא') => n
 export const conflict = (code: string, message: string) => new AppError(409, code, message);
 export const payloadTooLarge = (message: string) => new AppError(413, 'PAYLOAD_TOO_LARGE', message);
 export const ruleBroken = (code: string, message: string) => new AppError(422, code, message);
-export const tooManyRequests = (retryAfterSeconds: number, message = 'יותר מדי ניסיונות. נסו שוב מאוחר יותר') =>
-  new AppError(429, 'TOO_MANY_REQUESTS', message, undefined, { 'retry-after': String(retryAfterSeconds) });
+export const tooManyRequests = (
+  retryAfterSeconds: number,
+  message = 'יותר מדי ניסיונות. נסו שוב מאוחר יותר',
+) => new AppError(429, 'TOO_MANY_REQUESTS', message, undefined, { 'retry-after': String(retryAfterSeconds) });
 export const unavailable = (message = 'השירות אינו זמין כרגע, נסו שוב בעוד רגע') =>
   new AppError(503, 'UNAVAILABLE', message);
 

@@ -10,6 +10,7 @@ export interface Projection {
   name: string;
   /** Event types this projection reads; others are not delivered. */
   handles: readonly string[];
+  /** Use only `trx`: on PGlite (one connection) a query on the platform's knex would wait for this very transaction. */
   apply(event: RecordedEvent, trx: Knex.Transaction): Promise<void>;
   /** Empties the read model before a rebuild. */
   reset(trx: Knex.Transaction): Promise<void>;

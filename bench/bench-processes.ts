@@ -1,0 +1,52 @@
+import { type ChildProcess, fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+// The two servers under load run as separate Node processes started the same way (node --import tsx), so
+// Yoman and the baseline get the same runtime and neither shares an event loop with the load generator.
+
+/** A started server process and the first message it sent (its readiness report). */
+export interface ServerProcess<Ready> {
+  ready: Ready;
+  stop(): Promise<void>;
+}
+
+/** Forks `bench/<file>` with `env` and waits up to `timeoutMs` for its ready message. */
+export function startServer<Ready>(
+  file: string,
+  env: Record<string, string>,
+  timeoutMs: number,
+): Promise<ServerProcess<Ready>> {
+  const child = fork(fileURLToPath(new URL(file, import.meta.url)), [], {
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill();
+      reject(new Error(`${file} was not ready within ${Math.round(timeoutMs / 1000)} s`));
+    }, timeoutMs);
+    child.once('message', (message) => {
+      clearTimeout(timer);
+      resolve({ ready: message as Ready, stop: () => stopServer(child) });
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${file} exited with code ${code} before it was ready`));
+    });
+  });
+}
+
+function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const force = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    // The readiness listener would report this exit as a failure to start.
+    child.removeAllListeners('exit');
+    child.once('exit', () => {
+      clearTimeout(force);
+      resolve();
+    });
+    child.send('stop');
+  });
+}

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { type BenchReport, benchTableOf } from './bench-report';
+import type { LoadFigures } from './load-generator';
+
+const figures = (requestsPerSecond: number, p50: number, p99: number): LoadFigures => ({
+  requestsPerSecond,
+  p50,
+  p99,
+  requests: requestsPerSecond * 10,
+  non2xx: 0,
+  errors: 0,
+  bytesPerResponseWithHeaders: 1200,
+});
+
+const report: BenchReport = {
+  date: '2026-11-22T20:00:00.000Z',
+  quick: false,
+  machine: {
+    cpus: 2,
+    cpuModel: 'AMD EPYC',
+    node: 'v20.20.2',
+    platform: 'linux x64',
+    loadAverageAtEnd: [1, 1, 1],
+  },
+  settings: { connections: 10, seconds: 10, loadGenerator: 'autocannon' },
+  seed: { studentTrades: 20_000, events: 100_000, seconds: 20 },
+  rebuild: { events: 100_000, seconds: 200, eventsPerSecond: 500, projections: [] },
+  reads: [
+    {
+      name: 'GET /api/trades (one month)',
+      path: '/api/trades',
+      responseBytes: 1000,
+      yoman: figures(100, 40, 90),
+      baseline: figures(2000, 2, 9),
+    },
+  ],
+  write: { ...figures(19.8, 150, 400), targetRate: 20, seconds: 15 },
+  totalSeconds: 260,
+};
+
+describe('the bench table', () => {
+  it('puts each read beside its baseline with the ratios', () => {
+    const table = benchTableOf(report);
+    expect(table).toContain('0.05×');
+    expect(table).toContain('20.00×');
+    expect(table).toContain('10.00×');
+    expect(table).toContain('POST /api/trades at 20/s for 15 s');
+    expect(table).toContain('100000 events in 200.0 s');
+  });
+});

@@ -1,0 +1,117 @@
+import type { LoadFigures } from './load-generator';
+
+/** One read measured on Yoman and on the baseline with the same load settings. */
+export interface ReadComparison {
+  name: string;
+  path: string;
+  responseBytes: number;
+  yoman: LoadFigures;
+  baseline: LoadFigures;
+}
+
+/** Everything one `npm run bench` measured (written to artifacts/bench.json). */
+export interface BenchReport {
+  date: string;
+  quick: boolean;
+  machine: { cpus: number; cpuModel: string; node: string; platform: string; loadAverageAtEnd: number[] };
+  settings: { connections: number; seconds: number; loadGenerator: string };
+  seed: { studentTrades: number; events: number; seconds: number };
+  rebuild: {
+    events: number;
+    seconds: number;
+    eventsPerSecond: number;
+    projections: { projection: string; events: number; failures: number }[];
+  };
+  reads: ReadComparison[];
+  write: LoadFigures & { targetRate: number; seconds: number };
+  totalSeconds: number;
+}
+
+const number = (value: number, digits = 0) => value.toFixed(digits);
+const ratio = (yoman: number, baseline: number) =>
+  baseline === 0 ? 'n/a' : `${(yoman / baseline).toFixed(2)}×`;
+
+function row(cells: string[], widths: number[]): string {
+  return cells
+    .map((cell, index) => (index === 0 ? cell.padEnd(widths[0] ?? 0) : cell.padStart(widths[index] ?? 0)))
+    .join('  ');
+}
+
+/** The closing table: reads side by side with the baseline, sustained logging, and the rebuild. */
+export function benchTableOf(report: BenchReport): string {
+  const widths = [44, 9, 9, 9, 8, 8];
+  const lines = [
+    `Machine: ${report.machine.cpus} × ${report.machine.cpuModel}, Node ${report.machine.node}; ` +
+      `${report.settings.connections} connections, ${report.settings.seconds} s per run`,
+    '',
+    row(
+      [
+        `read (student with ${report.seed.studentTrades} trades)`,
+        'req/s',
+        'p50 ms',
+        'p99 ms',
+        'body B',
+        'errors',
+      ],
+      widths,
+    ),
+  ];
+  for (const read of report.reads) {
+    const failures = (figures: LoadFigures) => String(figures.non2xx + figures.errors);
+    lines.push(
+      row(
+        [
+          read.name,
+          number(read.yoman.requestsPerSecond, 1),
+          number(read.yoman.p50, 1),
+          number(read.yoman.p99, 1),
+          String(read.responseBytes),
+          failures(read.yoman),
+        ],
+        widths,
+      ),
+      row(
+        [
+          '  baseline: bare Fastify, same JSON',
+          number(read.baseline.requestsPerSecond, 1),
+          number(read.baseline.p50, 1),
+          number(read.baseline.p99, 1),
+          String(read.responseBytes),
+          failures(read.baseline),
+        ],
+        widths,
+      ),
+      row(
+        [
+          '  Yoman / baseline',
+          ratio(read.yoman.requestsPerSecond, read.baseline.requestsPerSecond),
+          ratio(read.yoman.p50, read.baseline.p50),
+          ratio(read.yoman.p99, read.baseline.p99),
+          '',
+          '',
+        ],
+        widths,
+      ),
+    );
+  }
+  const { write, rebuild } = report;
+  lines.push(
+    '',
+    row(
+      [
+        `POST /api/trades at ${write.targetRate}/s for ${write.seconds} s`,
+        number(write.requestsPerSecond, 1),
+        number(write.p50, 1),
+        number(write.p99, 1),
+        '',
+        String(write.non2xx + write.errors),
+      ],
+      widths,
+    ),
+    '',
+    `Projection rebuild: ${rebuild.events} events in ${number(rebuild.seconds, 1)} s ` +
+      `(${number(rebuild.eventsPerSecond)} events/s; ${rebuild.projections.map((p) => p.projection).join(', ')})`,
+    `Whole bench: ${number(report.totalSeconds)} s`,
+  );
+  return lines.join('\n');
+}

@@ -1,0 +1,73 @@
+import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { z } from 'zod';
+
+// autocannon runs as its own process (its CLI with --json), so it never shares an event loop or a core's
+// time slice bookkeeping with the server it measures.
+
+const autocannonCli = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
+
+/** One load run: the same settings for Yoman and for the baseline. */
+export interface LoadRun {
+  url: string;
+  connections: number;
+  seconds: number;
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  body?: string;
+  /** Open-loop target: requests per second across all connections (autocannon --overallRate). */
+  rate?: number;
+}
+
+/** What a run measured: throughput, latency percentiles (ms) and failures. */
+export interface LoadFigures {
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  requests: number;
+  non2xx: number;
+  errors: number;
+  bytesPerResponseWithHeaders: number;
+}
+
+const AutocannonJson = z.object({
+  requests: z.object({ average: z.number(), total: z.number() }),
+  latency: z.object({ p50: z.number(), p99: z.number() }),
+  throughput: z.object({ total: z.number() }),
+  non2xx: z.number(),
+  errors: z.number(),
+  timeouts: z.number(),
+  duration: z.number(),
+});
+
+/** Runs autocannon against `run.url` and reads its JSON report. */
+export function runLoad(run: LoadRun): Promise<LoadFigures> {
+  const args = [autocannonCli, '--json', '-c', String(run.connections), '-d', String(run.seconds)];
+  if (run.method) args.push('-m', run.method);
+  for (const [name, value] of Object.entries(run.headers ?? {})) args.push('-H', `${name}:${value}`);
+  if (run.body !== undefined) args.push('-b', run.body);
+  if (run.rate) args.push('-R', String(run.rate));
+  args.push(run.url);
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      if (code !== 0) return reject(new Error(`autocannon exited ${code}: ${stderr}`));
+      const report = AutocannonJson.parse(JSON.parse(stdout));
+      const answered = Math.max(1, report.requests.total);
+      resolve({
+        requestsPerSecond: report.requests.total / report.duration,
+        p50: report.latency.p50,
+        p99: report.latency.p99,
+        requests: report.requests.total,
+        non2xx: report.non2xx,
+        errors: report.errors + report.timeouts,
+        bytesPerResponseWithHeaders: Math.round(report.throughput.total / answered),
+      });
+    });
+  });
+}

@@ -1,0 +1,162 @@
+// `npm run bench [-- --quick]`: Yoman's reads against a bare Fastify baseline, sustained trade logging, and
+// the projection rebuild, in one run on 127.0.0.1. Prints a table and writes artifacts/bench.json.
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { BaselineReady, YomanReady } from './bench-messages';
+import { startServer } from './bench-processes';
+import { type BenchReport, benchTableOf, type ReadComparison } from './bench-report';
+import { benchTradeBody } from './bench-trades';
+import { runLoad } from './load-generator';
+
+const quick = process.argv.includes('--quick');
+const SIZES = quick
+  ? { trades: 2_000, events: 10_000, seconds: 3, postSeconds: 5, postRate: 10, readyMinutes: 5 }
+  : { trades: 20_000, events: 100_000, seconds: 10, postSeconds: 15, postRate: 20, readyMinutes: 30 };
+const CONNECTIONS = 10;
+const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+
+async function main() {
+  const startedAt = performance.now();
+  const workDir = await mkdtemp(join(tmpdir(), 'yoman-bench-'));
+  const stops: (() => Promise<void>)[] = [];
+  try {
+    console.log(
+      `Seeding ${SIZES.trades} trades (${SIZES.events} events) and rebuilding the projections` +
+        `${quick ? ' (--quick)' : ''}…`,
+    );
+    const yoman = await startServer<YomanReady>(
+      'yoman-server.ts',
+      {
+        DATA_DIR: join(workDir, 'data'),
+        LOG_LEVEL: 'warn',
+        NODE_ENV: 'production',
+        BENCH_TRADES: String(SIZES.trades),
+        BENCH_EVENTS: String(SIZES.events),
+      },
+      SIZES.readyMinutes * 60_000,
+    );
+    stops.push(yoman.stop);
+    const { ready } = yoman;
+    console.log(
+      `  seeded in ${ready.seedSeconds.toFixed(1)} s, rebuilt ${ready.events} events in ` +
+        `${ready.rebuildSeconds.toFixed(1)} s`,
+    );
+
+    const yomanUrl = `http://127.0.0.1:${ready.port}`;
+    const monthStart = new Date(Date.UTC(ready.month.year, ready.month.month - 1, 1));
+    const monthEnd = new Date(Date.UTC(ready.month.year, ready.month.month, 1) - 1);
+    const reads = [
+      {
+        name: 'GET /api/daily-aggregates?year&month',
+        path: `/api/daily-aggregates?year=${ready.month.year}&month=${ready.month.month}`,
+        baselinePath: '/baseline/daily-aggregates',
+      },
+      {
+        name: 'GET /api/trades (one month)',
+        path: `/api/trades?startDate=${monthStart.toISOString()}&endDate=${monthEnd.toISOString()}`,
+        baselinePath: '/baseline/trades',
+      },
+    ];
+    const cookie = { cookie: ready.cookie };
+    const bodies: Record<string, string> = {};
+    const sizes: number[] = [];
+    for (const read of reads) {
+      const response = await fetch(yomanUrl + read.path, { headers: cookie });
+      const text = await response.text();
+      if (response.status !== 200) throw new Error(`${read.path} answered ${response.status}: ${text}`);
+      const file = join(workDir, `${read.baselinePath.split('/').at(-1)}.json`);
+      await writeFile(file, text);
+      bodies[read.baselinePath] = file;
+      sizes.push(Buffer.byteLength(text));
+    }
+    const baseline = await startServer<BaselineReady>(
+      'baseline-server.ts',
+      { BENCH_BASELINE_BODIES: JSON.stringify(bodies), NODE_ENV: 'production' },
+      60_000,
+    );
+    stops.push(baseline.stop);
+    const baselineUrl = `http://127.0.0.1:${baseline.ready.port}`;
+    for (const [index, read] of reads.entries()) {
+      const same = await (await fetch(baselineUrl + read.baselinePath)).text();
+      if (Buffer.byteLength(same) !== sizes[index]) {
+        throw new Error(`the baseline's ${read.baselinePath} is not the same size as Yoman's answer`);
+      }
+    }
+
+    const comparisons: ReadComparison[] = [];
+    for (const [index, read] of reads.entries()) {
+      console.log(`Measuring ${read.name}…`);
+      const settings = { connections: CONNECTIONS, seconds: SIZES.seconds };
+      await runLoad({ ...settings, seconds: 1, url: yomanUrl + read.path, headers: cookie });
+      const yomanFigures = await runLoad({ ...settings, url: yomanUrl + read.path, headers: cookie });
+      await runLoad({ ...settings, seconds: 1, url: baselineUrl + read.baselinePath, headers: cookie });
+      const baselineFigures = await runLoad({
+        ...settings,
+        url: baselineUrl + read.baselinePath,
+        headers: cookie,
+      });
+      comparisons.push({
+        name: read.name,
+        path: read.path,
+        responseBytes: sizes[index] as number,
+        yoman: yomanFigures,
+        baseline: baselineFigures,
+      });
+    }
+
+    console.log(`Logging trades at ${SIZES.postRate}/s for ${SIZES.postSeconds} s…`);
+    const exit = new Date(Date.now() - 30 * 60_000);
+    const write = await runLoad({
+      url: `${yomanUrl}/api/trades`,
+      method: 'POST',
+      connections: CONNECTIONS,
+      seconds: SIZES.postSeconds,
+      rate: SIZES.postRate,
+      headers: { ...cookie, 'content-type': 'application/json' },
+      body: JSON.stringify(benchTradeBody(1, exit)),
+    });
+
+    const report: BenchReport = {
+      date: new Date().toISOString(),
+      quick,
+      machine: {
+        cpus: cpus().length,
+        cpuModel: cpus()[0]?.model ?? 'unknown',
+        node: process.version,
+        platform: `${process.platform} ${process.arch}`,
+        loadAverageAtEnd: loadavg().map((value) => Number(value.toFixed(2))),
+      },
+      settings: {
+        connections: CONNECTIONS,
+        seconds: SIZES.seconds,
+        loadGenerator: 'autocannon 9 (own process)',
+      },
+      seed: { studentTrades: ready.studentTrades, events: ready.events, seconds: ready.seedSeconds },
+      rebuild: {
+        events: ready.events,
+        seconds: ready.rebuildSeconds,
+        eventsPerSecond: ready.events / ready.rebuildSeconds,
+        projections: ready.rebuilt,
+      },
+      reads: comparisons,
+      write: { targetRate: SIZES.postRate, seconds: SIZES.postSeconds, ...write },
+      totalSeconds: (performance.now() - startedAt) / 1000,
+    };
+    await mkdir(join(repoRoot, 'artifacts'), { recursive: true });
+    await writeFile(join(repoRoot, 'artifacts', 'bench.json'), `${JSON.stringify(report, null, 2)}\n`);
+    console.log(`\n${benchTableOf(report)}\n\nFigures written to artifacts/bench.json`);
+  } finally {
+    for (const stop of stops.reverse()) await stop();
+    await rm(workDir, { recursive: true, force: true });
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(`npm run bench failed: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,98 @@
+// The bench's Yoman process: the embedded gateway on a temporary DATA_DIR, seeded with the bench student's
+// trades (and other students' trades up to the event count), projections rebuilt from the whole event store
+// (timed), then listening on 127.0.0.1. Started by bench/run-bench.ts, which talks to it over IPC.
+import { marketModule } from '@yoman/market';
+import { createLogger, loadConfig, type YomanModule } from '@yoman/platform';
+import { createTradeModule } from '@yoman/trade';
+import { buildGateway, GATEWAY_MODULES } from '../services/gateway/src/gateway';
+import { registerAccount } from '../services/gateway/src/identity';
+import type { YomanReady } from './bench-messages';
+import { exitTimesOf, writeLockedTrades } from './bench-trades';
+
+const PASSWORD = 'bench-password-2026';
+// The bench student's trades span three years up to the end of last month; other students' one year.
+const STUDENT_DAYS = 3 * 365;
+const OTHERS_DAYS = 365;
+const EVENTS_PER_TRADE = 2.5;
+
+const trades = Number(process.env.BENCH_TRADES ?? 20_000);
+const targetEvents = Number(process.env.BENCH_EVENTS ?? 100_000);
+
+function modules(): YomanModule[] {
+  const present = new Set(GATEWAY_MODULES.map((module) => module.name));
+  return [marketModule, createTradeModule()].filter((module) => !present.has(module.name));
+}
+
+async function main() {
+  const config = loadConfig();
+  const logger = createLogger({ level: 'warn', name: 'bench-yoman' });
+  const gateway = await buildGateway(config, { modules: modules(), logger, background: false });
+  const { platform, app } = gateway;
+  process.on('message', (message) => {
+    if (message === 'stop') gateway.close().then(() => process.exit(0));
+  });
+
+  await registerAccount(
+    platform,
+    { email: 'mentor@bench.example', username: 'bench_mentor', displayName: 'מנטור', password: PASSWORD },
+    { kind: 'mentor', organisationId: null },
+  );
+  const student = await registerAccount(
+    platform,
+    { email: 'student@bench.example', username: 'bench_student', displayName: 'סטודנט', password: PASSWORD },
+    { kind: 'self-registration' },
+  );
+  const end = startOfThisMonth();
+  const seedStarted = performance.now();
+  let events = await writeLockedTrades(platform, student.userId, exitTimesOf(trades, STUDENT_DAYS, end));
+  for (let other = 0; events < targetEvents; other += 1) {
+    const missing = Math.ceil((targetEvents - events) / EVENTS_PER_TRADE);
+    const count = Math.min(missing, 20_000);
+    events += await writeLockedTrades(platform, `bench-other-${other}`, exitTimesOf(count, OTHERS_DAYS, end));
+  }
+  const seedSeconds = (performance.now() - seedStarted) / 1000;
+
+  const rebuildStarted = performance.now();
+  const replays = await gateway.running.projections.replay();
+  const rebuildSeconds = (performance.now() - rebuildStarted) / 1000;
+  const head = await platform.eventStore.headPosition();
+
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/login',
+    payload: { email: 'student@bench.example', password: PASSWORD, rememberMe: true },
+  });
+  const cookie = String(login.headers['set-cookie']).split(';')[0] as string;
+  if (login.statusCode !== 200) throw new Error(`bench login answered ${login.statusCode}`);
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no TCP address');
+
+  const month = new Date(end.getTime() - 15 * 86_400_000);
+  const ready: YomanReady = {
+    kind: 'ready',
+    port: address.port,
+    cookie,
+    studentTrades: trades,
+    events: head,
+    seedSeconds,
+    rebuildSeconds,
+    rebuilt: replays.map(({ projection, events: count, failures }) => ({
+      projection,
+      events: count,
+      failures,
+    })),
+    month: { year: month.getUTCFullYear(), month: month.getUTCMonth() + 1 },
+  };
+  process.send?.(ready);
+}
+
+function startOfThisMonth(): Date {
+  const now = new Date();
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`bench Yoman server failed: ${error instanceof Error ? error.stack : error}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import {
+  Day,
+  FeesInput,
+  OptionalPositiveDecimalInput,
+  PositiveDecimalInput,
+  queryFilter,
+  Timestamp,
+  TradeSession,
+  TradeSymbol,
+} from './fields';
+
+const messageOf = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
+  result.error?.issues[0]?.message;
+
+describe('prices and sizes', () => {
+  it('accept numbers and numeric strings and normalise them to plain decimal strings', () => {
+    expect(PositiveDecimalInput.parse(65000)).toBe('65000');
+    expect(PositiveDecimalInput.parse('007.5000')).toBe('7.5');
+    expect(PositiveDecimalInput.parse(' 1.12345678 ')).toBe('1.12345678');
+    expect(PositiveDecimalInput.parse(1e-7)).toBe('0.0000001');
+    expect(PositiveDecimalInput.parse('.5')).toBe('0.5');
+  });
+
+  it('refuse zero, negatives, more than 8 decimals and text with Hebrew messages', () => {
+    expect(messageOf(PositiveDecimalInput.safeParse(0))).toBe('יש להזין מספר גדול מאפס');
+    expect(messageOf(PositiveDecimalInput.safeParse('-3'))).toBe('יש להזין מספר גדול מאפס');
+    expect(messageOf(PositiveDecimalInput.safeParse(-0.5))).toBe('יש להזין מספר גדול מאפס');
+    expect(messageOf(PositiveDecimalInput.safeParse('1.123456789'))).toBe('עד 8 ספרות אחרי הנקודה');
+    expect(messageOf(PositiveDecimalInput.safeParse('abc'))).toBe('יש להזין מספר');
+    expect(messageOf(PositiveDecimalInput.safeParse('1e5'))).toBe('יש להזין מספר');
+    expect(messageOf(PositiveDecimalInput.safeParse('1234567890123456'))).toBe('המספר גדול מדי');
+    expect(PositiveDecimalInput.safeParse(Number.NaN).success).toBe(false);
+    expect(PositiveDecimalInput.safeParse(Number.POSITIVE_INFINITY).success).toBe(false);
+  });
+
+  it('say "שדה חובה" when missing or blank', () => {
+    expect(messageOf(PositiveDecimalInput.safeParse(undefined))).toBe('שדה חובה');
+    expect(messageOf(PositiveDecimalInput.safeParse(''))).toBe('שדה חובה');
+  });
+
+  it('treat a missing, null or blank stop as null', () => {
+    expect(OptionalPositiveDecimalInput.parse(undefined)).toBeNull();
+    expect(OptionalPositiveDecimalInput.parse(null)).toBeNull();
+    expect(OptionalPositiveDecimalInput.parse(' ')).toBeNull();
+    expect(OptionalPositiveDecimalInput.parse('64000.10')).toBe('64000.1');
+    expect(OptionalPositiveDecimalInput.safeParse(0).success).toBe(false);
+  });
+
+  it('default fees to 0 and refuse negative fees', () => {
+    expect(FeesInput.parse(undefined)).toBe('0');
+    expect(FeesInput.parse('')).toBe('0');
+    expect(FeesInput.parse(0)).toBe('0');
+    expect(FeesInput.parse('2.50')).toBe('2.5');
+    expect(messageOf(FeesInput.safeParse(-1))).toBe('יש להזין מספר שאינו שלילי');
+  });
+});
+
+describe('symbols', () => {
+  it('are trimmed and upper-cased', () => {
+    expect(TradeSymbol.parse(' btc/usdt ')).toBe('BTC/USDT');
+    expect(TradeSymbol.parse('esz6')).toBe('ESZ6');
+  });
+
+  it('refuse blanks with one required message and odd characters', () => {
+    const blank = TradeSymbol.safeParse('  ');
+    expect(blank.error?.issues.map((issue) => issue.message)).toEqual(['שדה חובה']);
+    expect(messageOf(TradeSymbol.safeParse('BTC USD'))).toBe('סמל לא תקין');
+    expect(messageOf(TradeSymbol.safeParse('A'.repeat(21)))).toBe('סמל לא תקין');
+  });
+});
+
+describe('days and timestamps', () => {
+  it('accept real days only', () => {
+    expect(Day.safeParse('2026-02-28').success).toBe(true);
+    expect(Day.safeParse('2028-02-29').success).toBe(true);
+    expect(messageOf(Day.safeParse('2026-02-30'))).toBe('תאריך לא תקין');
+    expect(Day.safeParse('2026-2-3').success).toBe(false);
+  });
+
+  it('accept ISO timestamps with Z or an offset', () => {
+    expect(Timestamp.safeParse('2026-03-05T14:30:00.000Z').success).toBe(true);
+    expect(Timestamp.safeParse('2026-03-05T16:30:00+02:00').success).toBe(true);
+    expect(messageOf(Timestamp.safeParse('yesterday'))).toBe('תאריך ושעה לא תקינים');
+    expect(messageOf(Timestamp.safeParse(undefined))).toBe('שדה חובה');
+  });
+});
+
+describe('query filters', () => {
+  it("read '' and 'all' as no filter and refuse unknown values", () => {
+    const filter = queryFilter(TradeSession);
+    expect(filter.parse('all')).toBeUndefined();
+    expect(filter.parse('')).toBeUndefined();
+    expect(filter.parse(undefined)).toBeUndefined();
+    expect(filter.parse('london')).toBe('london');
+    expect(filter.safeParse('tokyo').success).toBe(false);
+  });
+});

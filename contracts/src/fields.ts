@@ -1,0 +1,153 @@
+import { DateTime } from 'luxon';
+import { z } from 'zod';
+import {
+  ASSET_TYPES,
+  DIRECTIONS,
+  SETUP_TYPES,
+  TRADE_RESULTS,
+  TRADE_SESSIONS,
+  TRUST_LEVELS,
+} from './constants';
+import { VALIDATION_MESSAGES as M } from './errors';
+
+/** A zod error option that says 'שדה חובה' when the value is missing and `otherwise` when it is wrong. */
+export function requiredOr(otherwise: string) {
+  return (issue: { input?: unknown }) => (issue.input === undefined ? M.required : otherwise);
+}
+
+export const AssetType = z.enum(ASSET_TYPES, { error: requiredOr(M.invalidChoice) });
+export type AssetType = z.infer<typeof AssetType>;
+export const Direction = z.enum(DIRECTIONS, { error: requiredOr(M.invalidChoice) });
+export type Direction = z.infer<typeof Direction>;
+export const TradeSession = z.enum(TRADE_SESSIONS, { error: requiredOr(M.invalidChoice) });
+export type TradeSession = z.infer<typeof TradeSession>;
+export const SetupType = z.enum(SETUP_TYPES, { error: requiredOr(M.invalidChoice) });
+export type SetupType = z.infer<typeof SetupType>;
+export const TrustLevel = z.enum(TRUST_LEVELS, { error: M.invalidChoice });
+export type TrustLevel = z.infer<typeof TrustLevel>;
+export const TradeResult = z.enum(TRADE_RESULTS, { error: M.invalidChoice });
+export type TradeResult = z.infer<typeof TradeResult>;
+
+/** Id of a stored entity (trade, setup, notification, league, user). */
+export const EntityId = z.uuid({ error: M.invalidId });
+export const IdParams = z.object({ id: EntityId });
+export type IdParams = z.infer<typeof IdParams>;
+
+/** A calendar day, 'yyyy-MM-dd', that exists. */
+export const Day = z
+  .string({ error: requiredOr(M.invalidDate) })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, M.invalidDate)
+  .refine((text) => DateTime.fromISO(text).isValid, M.invalidDate);
+
+/** An ISO-8601 timestamp with Z or an offset, e.g. '2026-03-05T14:30:00.000Z'. */
+export const Timestamp = z.iso.datetime({ offset: true, error: requiredOr(M.invalidDateTime) });
+
+/** A decimal number sent as a string, as Postgres numeric and decimal.js give it: '-12.5', '0.00001'. */
+export const DecimalString = z.string().regex(/^-?\d+(\.\d+)?$/);
+
+/** Percent 0–100 (win rate, trust score, progress capped elsewhere). */
+export const Percent = z.number().min(0).max(100);
+export const Count = z.number().int().min(0);
+
+const MAX_INTEGER_DIGITS = 15;
+const MAX_FRACTION_DIGITS = 8;
+
+/** A number's plain decimal text, without exponent notation ('1e-7' → '0.0000001'). */
+function plainNumberText(value: number): string {
+  const text = String(value);
+  const exponent = /^(-?)(\d)(?:\.(\d+))?e([+-]\d+)$/.exec(text);
+  if (!exponent) return text;
+  const [, sign, lead, rest = '', power] = exponent;
+  const digits = lead + rest;
+  const shift = Number(power);
+  if (shift < 0) return `${sign}0.${'0'.repeat(-shift - 1)}${digits}`;
+  return sign + digits.padEnd(shift + 1, '0');
+}
+
+type DecimalCheck = { ok: true; text: string } | { ok: false; message: string };
+
+/** Checks and normalises a non-negative decimal: no leading or trailing zeros, at most 8 decimals. */
+function canonicalDecimal(raw: number | string, negativeMessage: string): DecimalCheck {
+  const text = typeof raw === 'number' ? plainNumberText(raw) : raw.trim();
+  if (text === '') return { ok: false, message: M.required };
+  if (/^-\d*\.?\d/.test(text)) return { ok: false, message: negativeMessage };
+  const parts = /^\+?(\d+)(?:\.(\d*))?$/.exec(text) ?? /^\+?()\.(\d+)$/.exec(text);
+  if (!parts) return { ok: false, message: M.invalidNumber };
+  const integer = parts[1].replace(/^0+(?=\d)/, '') || '0';
+  const fraction = (parts[2] ?? '').replace(/0+$/, '');
+  if (fraction.length > MAX_FRACTION_DIGITS) return { ok: false, message: M.tooManyDecimals };
+  if (integer.length > MAX_INTEGER_DIGITS) return { ok: false, message: M.numberTooLarge };
+  return { ok: true, text: fraction ? `${integer}.${fraction}` : integer };
+}
+
+function decimalInput(options: { allowZero: boolean }) {
+  const negativeMessage = options.allowZero ? M.nonNegativeNumber : M.positiveNumber;
+  return z.union([z.number(), z.string()], { error: requiredOr(M.invalidNumber) }).transform((raw, ctx) => {
+    const checked = canonicalDecimal(raw, negativeMessage);
+    if (!checked.ok) {
+      ctx.issues.push({ code: 'custom', message: checked.message, input: raw });
+      return z.NEVER;
+    }
+    if (!options.allowZero && checked.text === '0') {
+      ctx.issues.push({ code: 'custom', message: M.positiveNumber, input: raw });
+      return z.NEVER;
+    }
+    return checked.text;
+  });
+}
+
+/** A price or size: a number or numeric string above zero with up to 8 decimals, normalised to a string. */
+export const PositiveDecimalInput = decimalInput({ allowZero: false });
+/** Like PositiveDecimalInput but zero is allowed (fees). */
+export const NonNegativeDecimalInput = decimalInput({ allowZero: true });
+
+/** An optional positive decimal (stop price): missing, null or '' all mean null. */
+export const OptionalPositiveDecimalInput = z
+  .union([z.number(), z.string(), z.null()], { error: M.invalidNumber })
+  .optional()
+  .transform((raw, ctx) => {
+    if (raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === '')) return null;
+    const checked = canonicalDecimal(raw, M.positiveNumber);
+    if (checked.ok && checked.text !== '0') return checked.text;
+    ctx.issues.push({ code: 'custom', message: checked.ok ? M.positiveNumber : checked.message, input: raw });
+    return z.NEVER;
+  });
+
+/** Fees in USD: a non-negative decimal; missing, null or '' mean '0'. */
+export const FeesInput = z
+  .union([z.number(), z.string(), z.null()], { error: M.invalidNumber })
+  .optional()
+  .transform((raw, ctx) => {
+    if (raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === '')) return '0';
+    const checked = canonicalDecimal(raw, M.nonNegativeNumber);
+    if (checked.ok) return checked.text;
+    ctx.issues.push({ code: 'custom', message: checked.message, input: raw });
+    return z.NEVER;
+  });
+
+/** A trading symbol, trimmed and upper-cased: 'btc/usdt ' → 'BTC/USDT'. */
+export const TradeSymbol = z
+  .string({ error: requiredOr(M.invalidSymbol) })
+  .trim()
+  .toUpperCase()
+  .min(1, M.required)
+  .max(20, M.invalidSymbol)
+  .regex(/^([A-Z0-9][A-Z0-9./:_!-]*)?$/, M.invalidSymbol);
+
+/** A short text a person typed, trimmed, with a Hebrew message when too long. */
+export function personText(maxLength: number) {
+  return z
+    .string({ error: requiredOr(M.tooLong) })
+    .trim()
+    .max(maxLength, M.tooLong);
+}
+
+/** A required short text: missing or blank gives 'שדה חובה'. */
+export function requiredText(maxLength: number) {
+  return personText(maxLength).min(1, M.required);
+}
+
+/** A query-string value where '' and 'all' mean "no filter". */
+export function queryFilter<T extends z.ZodType>(schema: T) {
+  return z.preprocess((value) => (value === '' || value === 'all' ? undefined : value), schema.optional());
+}

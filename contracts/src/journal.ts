@@ -1,0 +1,176 @@
+import { z } from 'zod';
+import { R_RANGE_KEYS, TRADE_DATE_RANGES } from './constants';
+import { VALIDATION_MESSAGES as M } from './errors';
+import {
+  AssetType,
+  Day,
+  DecimalString,
+  Direction,
+  EntityId,
+  FeesInput,
+  OptionalPositiveDecimalInput,
+  PositiveDecimalInput,
+  queryFilter,
+  SetupType,
+  Timestamp,
+  TradeResult,
+  TradeSession,
+  TradeSymbol,
+  TrustLevel,
+} from './fields';
+
+/** Forex and futures need the symbol to find the pip or point value. */
+const SYMBOL_NEEDED_FOR: readonly string[] = ['forex', 'futures'];
+
+/** Body of POST /api/calculate-trade: spec §7's fields plus symbol, pointValue and exitTime. */
+export const CalculateTradeBody = z
+  .object({
+    assetType: AssetType,
+    direction: Direction,
+    entryPrice: PositiveDecimalInput,
+    exitPrice: PositiveDecimalInput,
+    stopPrice: OptionalPositiveDecimalInput,
+    positionSize: PositiveDecimalInput,
+    fees: FeesInput,
+    symbol: TradeSymbol.optional(),
+    /** USD per point for a futures root the engine does not know. */
+    pointValue: OptionalPositiveDecimalInput,
+    /** Chooses the USD/ILS rate's date; today when absent. */
+    exitTime: Timestamp.optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (SYMBOL_NEEDED_FOR.includes(body.assetType) && !body.symbol) {
+      ctx.addIssue({ code: 'custom', path: ['symbol'], message: M.required });
+    }
+  });
+export type CalculateTradeBody = z.infer<typeof CalculateTradeBody>;
+export type CalculateTradeInput = z.input<typeof CalculateTradeBody>;
+
+/** Answer of POST /api/calculate-trade; money to 2 decimals, R to 4, as decimal strings. */
+export const TradeCalculation = z.object({
+  pnlUsd: DecimalString,
+  pnlIls: DecimalString,
+  /** Null without a stop, or with a stop equal to entry. */
+  rMultiple: DecimalString.nullable(),
+  usdToIlsRate: DecimalString,
+  /** Date of the USD/ILS rate used (latest published on or before the exit date); null for the fallback rate. */
+  rateDate: Day.nullable(),
+  /** Where the rate came from, e.g. 'boi' or 'fallback'. */
+  rateSource: z.string().optional(),
+});
+export type TradeCalculation = z.infer<typeof TradeCalculation>;
+
+/** A figure the client computed and sends along; accepted and ignored, the server computes its own. */
+const ClientFigure = z.union([z.number(), z.string(), z.null()]).optional();
+
+/** The trade's own fields as the add-trade dialog sends them (spec §3, "Trade, as sent on save"). */
+export const TradeFields = z.object({
+  symbol: TradeSymbol,
+  assetType: AssetType,
+  direction: Direction,
+  entryPrice: PositiveDecimalInput,
+  exitPrice: PositiveDecimalInput,
+  stopPrice: OptionalPositiveDecimalInput,
+  targetPrice: OptionalPositiveDecimalInput,
+  positionSize: PositiveDecimalInput,
+  fees: FeesInput,
+  pointValue: OptionalPositiveDecimalInput,
+  session: TradeSession,
+  setup: SetupType,
+  entryTime: Timestamp,
+  exitTime: Timestamp,
+  notes: z
+    .string({ error: M.tooLong })
+    .trim()
+    .max(5000, M.tooLong)
+    .nullable()
+    .optional()
+    .transform((notes) => notes || null),
+  hasScreenshot: z.boolean().default(false),
+  screenshotUrl: z.string().max(500, M.tooLong).nullable().default(null),
+  pnlUsd: ClientFigure,
+  pnlIls: ClientFigure,
+  rMultiple: ClientFigure,
+  trustScore: ClientFigure,
+  metadata: z.record(z.string(), z.unknown()).nullable().optional(),
+  userId: z.string().optional(),
+});
+
+/**
+ * Body of POST /api/trades (and PUT /api/trades/{id}): the trade, with exit not before entry. The client's
+ * figures and server-owned fields are accepted and dropped, so the server can only use its own calculation.
+ */
+export const TradeSaveBody = TradeFields.superRefine((trade, ctx) => {
+  if (Date.parse(trade.exitTime) < Date.parse(trade.entryTime)) {
+    ctx.addIssue({ code: 'custom', path: ['exitTime'], message: M.exitBeforeEntry });
+  }
+}).transform(({ pnlUsd, pnlIls, rMultiple, trustScore, metadata, userId, ...trade }) => trade);
+export type TradeSaveBody = z.infer<typeof TradeSaveBody>;
+export type TradeSaveInput = z.input<typeof TradeSaveBody>;
+
+/** A trade as read back (spec §3 plus the fields the dialog and the list need). */
+export const Trade = z.object({
+  id: EntityId,
+  symbol: z.string(),
+  assetType: AssetType,
+  direction: Direction,
+  session: TradeSession,
+  setup: SetupType,
+  entryPrice: DecimalString,
+  exitPrice: DecimalString,
+  stopPrice: DecimalString.nullable(),
+  targetPrice: DecimalString.nullable(),
+  positionSize: DecimalString,
+  fees: DecimalString,
+  pnlUsd: DecimalString,
+  pnlIls: DecimalString,
+  rMultiple: DecimalString.nullable(),
+  entryTime: Timestamp,
+  exitTime: Timestamp,
+  notes: z.string().nullable(),
+  hasScreenshot: z.boolean(),
+  screenshotUrl: z.string().nullable(),
+  isLocked: z.boolean(),
+  /** When the lock window ends (exit time plus the organisation's tradeLockHours). */
+  lockAt: Timestamp,
+  trustScore: z.number().int().min(0).max(100),
+});
+export type Trade = z.infer<typeof Trade>;
+
+export const TradeList = z.array(Trade);
+export type TradeList = z.infer<typeof TradeList>;
+
+/** Query of GET /api/trades: a day's ISO range, or any of the list's filters ('' and 'all' mean none). */
+export const TradesQuery = z
+  .object({
+    startDate: Timestamp.optional(),
+    endDate: Timestamp.optional(),
+    dateRange: queryFilter(z.enum(TRADE_DATE_RANGES, { error: M.invalidChoice })),
+    session: queryFilter(TradeSession),
+    setup: queryFilter(SetupType),
+    asset: queryFilter(AssetType),
+    result: queryFilter(TradeResult),
+    rRange: queryFilter(z.enum(R_RANGE_KEYS, { error: M.invalidChoice })),
+    /** true: only trades open around a high-impact economic event; false: only the others. */
+    news: queryFilter(z.stringbool({ error: M.invalidChoice })),
+    trust: queryFilter(TrustLevel),
+    /** Case-insensitive match on symbol, setup or notes. */
+    search: queryFilter(z.string().trim().max(100, M.tooLong)),
+  })
+  .superRefine((query, ctx) => {
+    if (query.startDate && query.endDate && Date.parse(query.endDate) < Date.parse(query.startDate)) {
+      ctx.addIssue({ code: 'custom', path: ['endDate'], message: M.invalidDate });
+    }
+  });
+export type TradesQuery = z.infer<typeof TradesQuery>;
+
+/** Answer of the screenshot upload-link call: PUT the image to uploadURL, then save screenshotUrl on the trade. */
+export const ScreenshotUploadLink = z.object({
+  uploadURL: z.string(),
+  screenshotUrl: z.string(),
+});
+export type ScreenshotUploadLink = z.infer<typeof ScreenshotUploadLink>;
+
+/** Answer of DELETE /api/trades/{id}. */
+export const TradeDeleted = z.object({ id: EntityId, deleted: z.literal(true) });
+export type TradeDeleted = z.infer<typeof TradeDeleted>;

@@ -1,0 +1,134 @@
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+
+/** The running product, started by scripts/test-e2e.mjs. */
+export const baseUrl = (() => {
+  const url = process.env.YOMAN_E2E_BASE_URL;
+  if (!url) throw new Error('YOMAN_E2E_BASE_URL is not set: run the browser suite with `npm run test:e2e`');
+  return url;
+})();
+
+const artifactsDir = resolve(import.meta.dirname, '../artifacts');
+
+// TOOLCHAIN.md: Debian's Chromium, headless, quiet.
+const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+export interface RunningBrowser {
+  browser: Browser;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts Chromium. playwright-core gives every launch a fresh temporary --user-data-dir of its own (it
+ * refuses one passed in args), so no profile survives between runs.
+ */
+export async function launchChromium(): Promise<RunningBrowser> {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_FLAGS,
+    headless: true,
+  });
+  return { browser, close: () => browser.close() };
+}
+
+export interface ContextOptions {
+  mobile?: boolean;
+  /** An ISO instant that freezes the session clock (window.__YOMAN_NOW__). */
+  frozenNow?: string;
+  /** Lets the test inject scripts (axe-core) past the gateway's script-src 'self' policy. */
+  bypassCsp?: boolean;
+}
+
+/** A fresh browser context (its own cookies and storage), Hebrew locale, desktop or phone sized. */
+export async function newContext(
+  running: RunningBrowser,
+  options: ContextOptions = {},
+): Promise<BrowserContext> {
+  const context = await running.browser.newContext({
+    baseURL: baseUrl,
+    locale: 'he-IL',
+    timezoneId: 'Asia/Jerusalem',
+    viewport: options.mobile ? { width: 390, height: 844 } : { width: 1280, height: 800 },
+    isMobile: options.mobile ?? false,
+    hasTouch: options.mobile ?? false,
+    bypassCSP: options.bypassCsp ?? false,
+    // Slide-ins finish at once, so screenshots show the final state rather than a frame of the animation.
+    reducedMotion: 'reduce',
+  });
+  if (options.frozenNow) {
+    await context.addInitScript((instant) => {
+      window.__YOMAN_NOW__ = instant;
+    }, options.frozenNow);
+  }
+  return context;
+}
+
+let userCounter = 0;
+
+export interface TestUser {
+  displayName: string;
+  username: string;
+  email: string;
+  password: string;
+}
+
+/** A new, unique student for one test. */
+export function newTestUser(displayName = 'דנה כהן'): TestUser {
+  userCounter += 1;
+  const tag = `${Date.now().toString(36)}${userCounter}`;
+  return {
+    displayName,
+    username: `user_${tag}`,
+    email: `user_${tag}@example.com`,
+    password: 'correct-horse-8',
+  };
+}
+
+/** Registers through the auth screen's register tab and waits for the landing route. */
+export async function registerThroughScreen(page: Page, user: TestUser): Promise<void> {
+  await page.goto('/auth');
+  await page.getByRole('tab', { name: 'הרשמה' }).click();
+  const form = page.getByRole('form', { name: 'הרשמה' });
+  await form.getByLabel('שם מלא').fill(user.displayName);
+  await form.getByLabel('שם משתמש').fill(user.username);
+  await form.getByLabel('אימייל').fill(user.email);
+  await form.getByLabel('סיסמה').fill(user.password);
+  await form.getByRole('button', { name: 'צור חשבון' }).click();
+  await page.waitForURL('**/calendar');
+}
+
+/** Logs in through the auth screen's login tab. */
+export async function loginThroughScreen(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/auth');
+  const form = page.getByRole('form', { name: 'התחברות' });
+  await form.getByLabel('אימייל').fill(email);
+  await form.getByLabel('סיסמה').fill(password);
+  await form.getByRole('button', { name: 'התחבר' }).click();
+}
+
+/**
+ * The text of the toast on screen (one at a time, spec §9). Pass `expected` to wait for the toast that
+ * contains it: right after an action the previous toast (e.g. the welcome) may still be showing.
+ */
+export async function toastText(page: Page, expected?: string): Promise<string> {
+  const open = page.locator('li[data-variant][data-state="open"]');
+  const toast = (expected === undefined ? open : open.filter({ hasText: expected })).first();
+  await toast.waitFor({ state: 'visible' });
+  // Title and description are separate blocks; their rendered texts are joined with a space.
+  return (await toast.allInnerTexts()).join(' ').replace(/\s+/gu, ' ').trim();
+}
+
+/** Saves a full-page screenshot under artifacts/. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(artifactsDir, { recursive: true });
+  await page.screenshot({ path: join(artifactsDir, `${name}.png`), fullPage: true });
+}

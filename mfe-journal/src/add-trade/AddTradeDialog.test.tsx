@@ -1,0 +1,242 @@
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CalendarScreen } from '../calendar/CalendarScreen';
+import { type FakeRequest, fakeApi, renderInApp } from '../calendar/test-app';
+import { AddTradeDialog } from './AddTradeDialog';
+
+const TRADE_ID = '6f1c1d3e-3b0a-4e39-9d5e-2b1f8f0c9a11';
+const calculation = {
+  pnlUsd: '637.60',
+  pnlIls: '2331.06',
+  rMultiple: '1.9619',
+  usdToIlsRate: '3.656',
+  rateDate: '2026-11-20',
+};
+
+function savedTrade(body: Record<string, unknown>) {
+  return {
+    ...body,
+    id: TRADE_ID,
+    targetPrice: null,
+    pnlUsd: calculation.pnlUsd,
+    pnlIls: calculation.pnlIls,
+    rMultiple: calculation.rMultiple,
+    notes: null,
+    hasScreenshot: false,
+    screenshotUrl: null,
+    isLocked: false,
+    lockAt: '2026-11-23T10:00:00.000Z',
+    trustScore: 100,
+  };
+}
+
+// The calculation waits for typing to pause, and the machine is shared: allow a few seconds.
+const SLOW = { timeout: 5000 };
+
+const field = (name: string) => screen.getByLabelText(name, { exact: false }) as HTMLInputElement;
+const type = (name: string, value: string) => fireEvent.change(field(name), { target: { value } });
+const saveButton = () => screen.getByRole('button', { name: 'שמור עסקה' }) as HTMLButtonElement;
+const calculations = (requests: FakeRequest[]) => requests.filter((r) => r.path === '/api/calculate-trade');
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date('2026-11-22T12:15:00Z'));
+  vi.spyOn(console, 'warn').mockImplementation(() => {});
+});
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('AddTradeDialog', () => {
+  it('shows the spec defaults, asset-specific labels, and blocks saving until a calculation exists', () => {
+    fakeApi(() => undefined);
+    renderInApp(<AddTradeDialog open onOpenChange={() => {}} zone="Asia/Jerusalem" />);
+    expect(saveButton().disabled).toBe(true);
+    expect(field('עמלות').value).toBe('0');
+    expect(field('עמלות').step).toBe('0.01');
+    expect(field('מחיר כניסה').step).toBe('0.00000001');
+    expect((screen.getByRole('radio', { name: 'לונג' }) as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByLabelText('סשן') as HTMLSelectElement).value).toBe('asia');
+    expect((screen.getByLabelText('סטאפ') as HTMLSelectElement).value).toBe('breakout');
+    expect(field('סימול').placeholder).toBe('BTCUSDT');
+    expect(screen.getByLabelText('כמות מטבעות')).toBeTruthy();
+    fireEvent.mouseDown(screen.getByRole('tab', { name: 'חוזים עתידיים' }));
+    expect(field('סימול').placeholder).toBe('ES');
+    expect(screen.getByLabelText('חוזים')).toBeTruthy();
+  });
+
+  it("says 'שדה חובה' under each required field left empty", () => {
+    fakeApi(() => undefined);
+    renderInApp(<AddTradeDialog open onOpenChange={() => {}} zone="Asia/Jerusalem" />);
+    fireEvent.blur(field('סימול'));
+    expect(screen.getAllByText('שדה חובה')).toHaveLength(1);
+    fireEvent.submit(field('סימול').form!);
+    // symbol, entry, exit, size, entry time, exit time
+    expect(screen.getAllByText('שדה חובה')).toHaveLength(6);
+  });
+
+  it('calculates once entry, exit and size are filled, again on a direction change, and shows the results', async () => {
+    const requests = fakeApi(({ path }) =>
+      path === '/api/calculate-trade' ? { status: 200, body: calculation } : undefined,
+    );
+    renderInApp(<AddTradeDialog open onOpenChange={() => {}} zone="Asia/Jerusalem" />);
+    type('מחיר כניסה', '65000');
+    type('מחיר יציאה', '66300');
+    await new Promise((r) => setTimeout(r, 600));
+    expect(calculations(requests)).toHaveLength(0);
+    type('כמות מטבעות', '0.5');
+    await waitFor(() => expect(calculations(requests)).toHaveLength(1), SLOW);
+    const box = screen.getByTestId('calculation-result');
+    await within(box).findByText('+1.96R', {}, SLOW);
+    expect(box.querySelector('[data-result="pnl-ils"]')!.textContent).toContain('2,331.06');
+    expect(box.textContent).toContain('3.656');
+    expect(saveButton().disabled).toBe(false);
+    fireEvent.click(screen.getByRole('radio', { name: 'שורט' }));
+    // The old result is dropped at once, so it cannot be saved against the new direction.
+    expect(saveButton().disabled).toBe(true);
+    await waitFor(() => expect(calculations(requests)).toHaveLength(2), SLOW);
+    expect(calculations(requests)[1]!.body).toMatchObject({
+      direction: 'short',
+      entryPrice: '65000',
+      positionSize: '0.5',
+    });
+  });
+
+  it('asks for a point value only when the server does not know the futures root', async () => {
+    fakeApi(({ path, body }) => {
+      if (path !== '/api/calculate-trade') return undefined;
+      const b = body as { pointValue?: string };
+      return b.pointValue
+        ? { status: 200, body: calculation }
+        : { status: 422, body: { message: 'חוזה לא מוכר: הזן ערך נקודה', code: 'UNKNOWN_FUTURES_ROOT' } };
+    });
+    renderInApp(<AddTradeDialog open onOpenChange={() => {}} zone="Asia/Jerusalem" />);
+    fireEvent.mouseDown(screen.getByRole('tab', { name: 'חוזים עתידיים' }));
+    expect(screen.queryByLabelText('ערך נקודה', { exact: false })).toBeNull();
+    type('סימול', 'XYZZ6');
+    type('מחיר כניסה', '100');
+    type('מחיר יציאה', '101');
+    fireEvent.change(screen.getByLabelText('חוזים'), { target: { value: '1' } });
+    await screen.findByText('חוזה לא מוכר: הזן ערך נקודה', {}, SLOW);
+    type('ערך נקודה', '50');
+    await within(screen.getByTestId('calculation-result')).findByText('+1.96R', {}, SLOW);
+  });
+
+  it('shows the server message in a save-failure toast and keeps the dialog open', async () => {
+    fakeApi(({ path }) => {
+      if (path === '/api/calculate-trade') return { status: 200, body: calculation };
+      if (path === '/api/trades')
+        return { status: 422, body: { message: 'זמן היציאה חייב להיות אחרי זמן הכניסה', code: 'X' } };
+      return undefined;
+    });
+    const onOpenChange = vi.fn();
+    renderInApp(
+      <AddTradeDialog open onOpenChange={onOpenChange} zone="Asia/Jerusalem" prefillDate="2026-11-20" />,
+    );
+    type('סימול', 'btcusdt');
+    type('מחיר כניסה', '65000');
+    type('מחיר יציאה', '66300');
+    type('כמות מטבעות', '0.5');
+    await waitFor(() => expect(saveButton().disabled).toBe(false), SLOW);
+    fireEvent.click(saveButton());
+    expect(await screen.findByText('שגיאה בשמירת העסקה', {}, SLOW)).toBeTruthy();
+    expect(screen.getByText('זמן היציאה חייב להיות אחרי זמן הכניסה')).toBeTruthy();
+    expect(onOpenChange).not.toHaveBeenCalledWith(false);
+  });
+
+  it('adds a trade from a calendar day: prefilled times, saved, toast, and the calendar updates without reload', async () => {
+    let stored: Record<string, unknown> | null = null;
+    const requests = fakeApi(({ method, path, body }) => {
+      if (path === '/api/calculate-trade') return { status: 200, body: calculation };
+      if (method === 'POST' && path === '/api/trades') {
+        stored = savedTrade(body as Record<string, unknown>);
+        return { status: 201, body: stored };
+      }
+      if (path === '/api/daily-aggregates') {
+        const day = {
+          date: '2026-11-20',
+          netR: '1.9619',
+          netPnlIls: '2331.06',
+          totalTrades: 1,
+          winningTrades: 1,
+          rTrades: 1,
+          allHaveScreenshots: false,
+          hasLowTrust: false,
+          sessionBreakdown: {
+            asia: { netR: '1.9619', trades: 1 },
+            london: { netR: '0', trades: 0 },
+            newYork: { netR: '0', trades: 0 },
+          },
+        };
+        return { status: 200, body: stored ? [day] : [] };
+      }
+      return undefined;
+    });
+    renderInApp(<CalendarScreen />);
+    fireEvent.click(await screen.findByRole('button', { name: 'הוסף עסקה ב-יום שישי, 20 בנובמבר 2026' }));
+    const dialog = await screen.findByRole('dialog', { name: 'עסקה חדשה' });
+    expect(field('זמן יציאה').value).toBe('2026-11-20T14:15');
+    expect(field('זמן כניסה').value).toBe('2026-11-20T13:15');
+    type('סימול', 'btcusdt');
+    type('מחיר כניסה', '65000');
+    type('מחיר יציאה', '66300');
+    type('כמות מטבעות', '0.5');
+    await waitFor(() => expect(saveButton().disabled).toBe(false), SLOW);
+    fireEvent.click(saveButton());
+    expect(await screen.findByText('העסקה נשמרה בהצלחה', {}, SLOW)).toBeTruthy();
+    expect(screen.getByText('העסקה התווספה ליומן המסחר')).toBeTruthy();
+    await waitFor(() => expect(dialog.isConnected).toBe(false), SLOW);
+    const post = requests.find((r) => r.method === 'POST' && r.path === '/api/trades')!;
+    expect(post.body).toMatchObject({
+      symbol: 'BTCUSDT',
+      exitTime: '2026-11-20T12:15:00.000Z',
+      entryTime: '2026-11-20T11:15:00.000Z',
+      rMultiple: '1.9619',
+    });
+    await screen.findByRole('button', { name: /^יום שישי, 20 בנובמבר 2026, \+1\.96R/ }, SLOW);
+    expect(screen.getByTestId('month-kpis').querySelector('[data-kpi="trades"]')!.textContent).toBe('1');
+  });
+
+  it('uploads a dropped screenshot and saves its URL with the trade; a renamed text file is refused', async () => {
+    const requests = fakeApi(({ method, path, body }) => {
+      if (path === '/api/calculate-trade') return { status: 200, body: calculation };
+      if (path === '/api/screenshots/upload-url') {
+        return {
+          status: 200,
+          body: { uploadURL: '/api/screenshots/abc', screenshotUrl: '/api/screenshots/abc' },
+        };
+      }
+      if (method === 'PUT' && path === '/api/screenshots/abc')
+        return { status: 200, body: { screenshotUrl: '/api/screenshots/abc' } };
+      if (method === 'POST' && path === '/api/trades')
+        return { status: 201, body: savedTrade(body as Record<string, unknown>) };
+      return undefined;
+    });
+    renderInApp(
+      <AddTradeDialog open onOpenChange={() => {}} zone="Asia/Jerusalem" prefillDate="2026-11-20" />,
+    );
+    const input = screen.getByLabelText('צילום מסך');
+    fireEvent.change(input, {
+      target: { files: [new File(['not an image'], 'fake.png', { type: 'image/png' })] },
+    });
+    expect(await screen.findByText('נא לבחור קובץ PNG או JPG בלבד')).toBeTruthy();
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0]);
+    fireEvent.change(input, { target: { files: [new File([png], 'chart.png', { type: 'image/png' })] } });
+    await screen.findByTestId('screenshot-chosen');
+    type('סימול', 'btcusdt');
+    type('מחיר כניסה', '65000');
+    type('מחיר יציאה', '66300');
+    type('כמות מטבעות', '0.5');
+    await waitFor(() => expect(saveButton().disabled).toBe(false), SLOW);
+    fireEvent.click(saveButton());
+    await screen.findByText('העסקה נשמרה בהצלחה', {}, SLOW);
+    const put = requests.find((r) => r.method === 'PUT' && r.path === '/api/screenshots/abc')!;
+    expect(put.body).toBeInstanceOf(Blob);
+    const post = requests.find((r) => r.method === 'POST' && r.path === '/api/trades')!;
+    expect(post.body).toMatchObject({ hasScreenshot: true, screenshotUrl: '/api/screenshots/abc' });
+  });
+});

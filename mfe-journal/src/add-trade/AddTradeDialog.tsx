@@ -1,0 +1,137 @@
+import { ASSET_TYPE_LABELS, ASSET_TYPES, type AssetTypeValue, type Trade } from '@yoman/contracts';
+import { Button, Dialog, Tabs, TabsContent, TabsList, TabsTrigger } from '@yoman/ui';
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import styled from 'styled-components';
+import { he } from '../i18n';
+import { CalculationResult } from './CalculationResult';
+import { ScreenshotDropZone } from './ScreenshotDropZone';
+import { TradeFields } from './TradeFields';
+import {
+  emptyTradeForm,
+  REQUIRED_FIELDS,
+  requiredErrors,
+  type TradeForm,
+  type TradeFormField,
+  tradeFormForDay,
+} from './trade-form';
+import { tradeFormOf } from './trade-request';
+import { useAutoCalculation } from './use-auto-calculation';
+import { useSaveTrade } from './use-save-trade';
+
+const Form = styled.form`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space[4]};
+`;
+
+export type AddTradeDialogProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  zone: string;
+  /** Opened from a calendar day: exit on that day, entry one hour earlier. */
+  prefillDate?: string;
+  /** Editing a saved trade instead of adding one. */
+  trade?: Trade;
+};
+
+function initialForm(zone: string, prefillDate: string | undefined, trade: Trade | undefined): TradeForm {
+  if (trade) return tradeFormOf(trade, zone);
+  if (prefillDate) return tradeFormForDay(prefillDate, zone);
+  return emptyTradeForm();
+}
+
+/** The add-trade dialog (also the edit dialog): asset tabs, fields, automatic calculation, screenshot, save. */
+export function AddTradeDialog({ open, onOpenChange, zone, prefillDate, trade }: AddTradeDialogProps) {
+  const formId = useId();
+  const [form, setForm] = useState<TradeForm>(() => initialForm(zone, prefillDate, trade));
+  const [touched, setTouched] = useState<ReadonlySet<TradeFormField>>(new Set());
+  const [screenshot, setScreenshot] = useState<File | null>(null);
+  const calculation = useAutoCalculation(form, zone);
+  const { save, saving } = useSaveTrade();
+
+  // Opening and closing both start a fresh form (the defaults, the calendar day, or the trade being edited),
+  // so a saved or abandoned trade leaves nothing behind.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the dialog opens, closes or changes subject.
+  useEffect(() => {
+    setForm(initialForm(zone, prefillDate, trade));
+    setTouched(new Set());
+    setScreenshot(null);
+  }, [open, prefillDate, trade?.id]);
+
+  const allErrors = requiredErrors(form);
+  const shown = Object.fromEntries(
+    Object.entries(allErrors).filter(([f]) => touched.has(f as TradeFormField)),
+  );
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setTouched(new Set(REQUIRED_FIELDS));
+    if (Object.keys(allErrors).length > 0 || saving) return;
+    const saved = await save({
+      form,
+      calculation: calculation.result,
+      zone,
+      askPointValue: calculation.askPointValue,
+      editing: trade,
+      screenshot,
+    });
+    if (saved) onOpenChange(false);
+  };
+
+  const a = he.addTrade;
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={trade ? a.titleEdit : a.titleNew}
+      description={a.description}
+      width={680}
+      footer={
+        <>
+          <Button variant="ghost" onClick={() => onOpenChange(false)}>
+            {a.cancel}
+          </Button>
+          <Button
+            type="submit"
+            form={formId}
+            disabled={saving || calculation.result === null}
+            pending={saving}
+            pendingLabel={a.saving}
+          >
+            {a.save}
+          </Button>
+        </>
+      }
+    >
+      <Form id={formId} noValidate onSubmit={submit}>
+        <Tabs
+          value={form.assetType}
+          onValueChange={(v) => setForm((f) => ({ ...f, assetType: v as AssetTypeValue }))}
+        >
+          <TabsList aria-label={a.assetTabs}>
+            {ASSET_TYPES.map((t) => (
+              <TabsTrigger key={t} value={t}>
+                {ASSET_TYPE_LABELS[t].label}
+              </TabsTrigger>
+            ))}
+          </TabsList>
+          <TabsContent value={form.assetType}>
+            <TradeFields
+              form={form}
+              errors={shown}
+              askPointValue={calculation.askPointValue}
+              onChange={(patch) => setForm((f) => ({ ...f, ...patch }))}
+              onBlur={(field) => setTouched((t) => new Set(t).add(field))}
+            />
+          </TabsContent>
+        </Tabs>
+        <CalculationResult
+          result={calculation.result}
+          calculating={calculation.calculating}
+          problem={calculation.problem}
+        />
+        <ScreenshotDropZone file={screenshot} onFile={setScreenshot} />
+      </Form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,175 @@
+import {
+  ChevronLeftIcon,
+  ChevronRightIcon,
+  calendarIntensity,
+  formatIls,
+  IconButton,
+  intensityTint,
+  Num,
+  PlusIcon,
+  WEEKDAYS_FROM_SUNDAY,
+} from '@yoman/ui';
+import styled from 'styled-components';
+import { he } from '../i18n';
+import { formatDayValue } from './DayCell';
+import { type CalendarUnit, type DayResult, dayTone } from './day-figures';
+import { dayAriaLabel, longDate } from './day-label';
+import type { GridDay } from './month-grid';
+
+const Strip = styled.div`
+  display: grid;
+  grid-template-columns: auto repeat(7, minmax(0, 1fr)) auto;
+  align-items: center;
+  gap: ${({ theme }) => theme.space[1]};
+`;
+
+const StripDay = styled.button<{ $tint: string; $today: boolean }>`
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  gap: 2px;
+  min-height: 52px;
+  padding: ${({ theme }) => theme.space[1]} 0;
+  border: 1px solid ${({ theme, $today }) => ($today ? theme.colors.accent : theme.colors.border)};
+  border-radius: ${({ theme }) => theme.radii.input};
+  background: ${({ $tint }) => $tint};
+  color: ${({ theme }) => theme.colors.text};
+  font-size: ${({ theme }) => theme.fontSizes.caption};
+
+  &:disabled {
+    opacity: 0.4;
+  }
+`;
+
+const List = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space[2]};
+`;
+
+const Row = styled.li`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space[2]};
+`;
+
+const RowButton = styled.button`
+  flex: 1;
+  display: flex;
+  justify-content: space-between;
+  align-items: center;
+  min-height: 48px;
+  padding: ${({ theme }) => theme.space[2]} ${({ theme }) => theme.space[3]};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.input};
+  background: ${({ theme }) => theme.colors.surface1};
+  color: ${({ theme }) => theme.colors.text};
+  text-align: start;
+`;
+
+const Muted = styled.span`
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSizes.caption};
+`;
+
+export type WeekStripProps = {
+  week: GridDay[];
+  days: ReadonlyMap<string, DayResult>;
+  unit: CalendarUnit;
+  canGoBack: boolean;
+  canGoForward: boolean;
+  onPreviousWeek: () => void;
+  onNextWeek: () => void;
+  onOpenDay: (date: string) => void;
+  onAddTrade: (date: string) => void;
+};
+
+function tintOf(result: DayResult | undefined, flat: string): string {
+  if (!result || result.totalTrades === 0) return flat;
+  const tone = dayTone(result);
+  return tone === 'flat' ? flat : intensityTint(tone, calendarIntensity(result.netR));
+}
+
+/** The phone calendar (below 480 px): one week as a strip of days, then that week's days as a list. */
+export function WeekStrip(props: WeekStripProps) {
+  const { week, days, unit } = props;
+  return (
+    <section aria-label={he.calendar.weekStrip} data-testid="week-strip">
+      <Strip>
+        <IconButton
+          aria-label={he.calendar.previousWeek}
+          onClick={props.onPreviousWeek}
+          disabled={!props.canGoBack}
+        >
+          <ChevronLeftIcon />
+        </IconButton>
+        {week.map((day, i) => (
+          <StripDay
+            key={day.date}
+            type="button"
+            disabled={!day.inMonth}
+            $today={day.isToday}
+            $tint={tintOf(days.get(day.date), 'transparent')}
+            aria-label={dayAriaLabel(day.date, days.get(day.date))}
+            aria-current={day.isToday ? 'date' : undefined}
+            onClick={() => props.onOpenDay(day.date)}
+          >
+            <span aria-hidden="true">{WEEKDAYS_FROM_SUNDAY[i]}</span>
+            <span aria-hidden="true">{day.dayOfMonth}</span>
+          </StripDay>
+        ))}
+        <IconButton
+          aria-label={he.calendar.nextWeek}
+          onClick={props.onNextWeek}
+          disabled={!props.canGoForward}
+        >
+          <ChevronRightIcon />
+        </IconButton>
+      </Strip>
+      <List aria-label={he.calendar.dayList}>
+        {week
+          .filter((d) => d.inMonth)
+          .map((day) => {
+            const result = days.get(day.date);
+            const traded = result !== undefined && result.totalTrades > 0;
+            return (
+              <Row key={day.date}>
+                <RowButton
+                  type="button"
+                  style={{ background: traded ? tintOf(result, '') : undefined }}
+                  onClick={() => props.onOpenDay(day.date)}
+                  aria-label={dayAriaLabel(day.date, result)}
+                >
+                  <span>{longDate(day.date)}</span>
+                  {traded ? (
+                    <span>
+                      <Num>{formatDayValue(result, unit)}</Num>
+                      {unit === 'R' && (
+                        <Muted>
+                          {' '}
+                          · <Num>{formatIls(result.netPnlIls)}</Num>
+                        </Muted>
+                      )}
+                    </span>
+                  ) : (
+                    <Muted>{he.calendar.noTrades}</Muted>
+                  )}
+                </RowButton>
+                {!traded && (
+                  <IconButton
+                    aria-label={he.calendar.addTradeOn(longDate(day.date))}
+                    onClick={() => props.onAddTrade(day.date)}
+                  >
+                    <PlusIcon size={16} />
+                  </IconButton>
+                )}
+              </Row>
+            );
+          })}
+      </List>
+    </section>
+  );
+}

@@ -1,0 +1,57 @@
+import { configureStore } from '@reduxjs/toolkit';
+import { configure, render } from '@testing-library/react';
+import { api, DesignSystemProvider } from '@yoman/ui';
+import type { ReactElement } from 'react';
+import { Provider } from 'react-redux';
+import { MemoryRouter } from 'react-router-dom';
+import { vi } from 'vitest';
+
+// Test-only: the journal screens inside the app's providers, talking to a fake /api through a stubbed fetch.
+
+// The machines are shared by several test runs at once; findBy/waitFor get a few seconds, not one.
+configure({ asyncUtilTimeout: 5000 });
+
+export type FakeRequest = { method: string; path: string; query: URLSearchParams; body: unknown };
+export type FakeAnswer = { status: number; body?: unknown };
+export type FakeApi = (request: FakeRequest) => FakeAnswer | undefined;
+
+/** Stubs fetch with `answer`; unknown calls get a 404 JSON error. Returns the list of requests made. */
+export function fakeApi(answer: FakeApi): FakeRequest[] {
+  const requests: FakeRequest[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      const parsed = new URL(url, 'http://localhost');
+      const body = typeof init?.body === 'string' ? JSON.parse(init.body) : init?.body;
+      const request = {
+        method: init?.method ?? 'GET',
+        path: parsed.pathname,
+        query: parsed.searchParams,
+        body,
+      };
+      requests.push(request);
+      const reply = answer(request) ?? { status: 404, body: { message: 'לא נמצא', code: 'NOT_FOUND' } };
+      return new Response(reply.body === undefined ? '' : JSON.stringify(reply.body), {
+        status: reply.status,
+        headers: { 'Content-Type': 'application/json' },
+      });
+    }),
+  );
+  return requests;
+}
+
+/** Renders a screen with a fresh store (the shell's api reducer and middleware), theme, router and toaster. */
+export function renderInApp(ui: ReactElement, { route = '/' }: { route?: string } = {}) {
+  const store = configureStore({
+    reducer: { [api.reducerPath]: api.reducer },
+    middleware: (getDefault) => getDefault({ serializableCheck: false }).concat(api.middleware),
+  });
+  const view = render(
+    <Provider store={store}>
+      <MemoryRouter initialEntries={[route]}>
+        <DesignSystemProvider>{ui}</DesignSystemProvider>
+      </MemoryRouter>
+    </Provider>,
+  );
+  return { store, ...view };
+}

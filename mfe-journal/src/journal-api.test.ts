@@ -1,0 +1,57 @@
+import { configureStore } from '@reduxjs/toolkit';
+import { api } from '@yoman/ui';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi } from './calendar/test-app';
+import { FETCH_ERRORS, journalApi } from './journal-api';
+
+function store() {
+  return configureStore({
+    reducer: { [api.reducerPath]: api.reducer },
+    middleware: (getDefault) => getDefault().concat(api.middleware),
+  });
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('journal calls', () => {
+  it('say which load failed in the words of spec §8, keeping the status and the server message', async () => {
+    fakeApi(() => ({ status: 500, body: { message: 'תקלה בשרת', code: 'INTERNAL' } }));
+    const s = store();
+    const trades = await s.dispatch(journalApi.endpoints.getTrades.initiate({ session: 'london' }));
+    expect(trades.error).toMatchObject({
+      message: FETCH_ERRORS.trades,
+      status: 500,
+      serverMessage: 'תקלה בשרת',
+    });
+    const month = await s.dispatch(
+      journalApi.endpoints.getDailyAggregates.initiate({ year: 2026, month: 11 }),
+    );
+    expect(month.error).toMatchObject({ message: 'Failed to fetch daily aggregates' });
+    const day = await s.dispatch(journalApi.endpoints.getDailyAggregate.initiate('2026-11-22'));
+    expect(day.error).toMatchObject({ message: 'Failed to fetch daily aggregate' });
+  });
+
+  it('sends the filters as query parameters and the year and month of the calendar', async () => {
+    const requests = fakeApi(() => ({ status: 200, body: [] }));
+    const s = store();
+    await s.dispatch(journalApi.endpoints.getTrades.initiate({ session: 'asia', trust: 'low' }));
+    await s.dispatch(journalApi.endpoints.getDailyAggregates.initiate({ year: 2026, month: 2 }));
+    expect(requests.map((r) => `${r.path}?${r.query}`)).toEqual([
+      '/api/trades?session=asia&trust=low',
+      '/api/daily-aggregates?year=2026&month=2',
+    ]);
+  });
+
+  it('refuses an answer that does not match the contract instead of showing wrong figures', async () => {
+    fakeApi(() => ({ status: 200, body: [{ date: '2026-11-22', netR: 'lots' }] }));
+    // RTK Query reports the failed parse on the console; the assertion is on the result.
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const result = await store().dispatch(
+      journalApi.endpoints.getDailyAggregates.initiate({ year: 2026, month: 11 }),
+    );
+    expect(result.isError).toBe(true);
+  });
+});

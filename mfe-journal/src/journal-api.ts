@@ -1,0 +1,112 @@
+import {
+  type CalculateTradeInput,
+  DailyAggregate,
+  DailyAggregateList,
+  ScreenshotUploadLink,
+  type Trade,
+  TradeCalculation,
+  TradeDeleted,
+  TradeList,
+  type TradeSaveInput,
+  Trade as TradeSchema,
+} from '@yoman/contracts';
+import { api, type YomanError } from '@yoman/ui';
+
+/** The thrown messages of spec §8 for the journal's loads. */
+export const FETCH_ERRORS = {
+  dailyAggregate: 'Failed to fetch daily aggregate',
+  dailyAggregates: 'Failed to fetch daily aggregates',
+  trades: 'Failed to fetch trades',
+} as const;
+
+/** Query parameters of GET /api/trades: a day's range and/or the list's filters. */
+export type TradesArgs = Record<string, string>;
+
+export type SaveTradeArgs = { id?: string; body: TradeSaveInput };
+
+/** A failed load keeps its status and server message, and says what failed in the spec's words. */
+const failedTo =
+  (message: string) =>
+  (error: YomanError): YomanError => ({ ...error, message });
+
+// A trade change moves the calendar, the drawer, the list, the dashboard and analytics.
+const TRADE_CHANGES = ['Trades', 'DailyAggregates', 'Dashboard', 'Analytics'] as const;
+
+/** The journal's calls (spec §7), injected into the one RTK Query api of @yoman/ui. */
+export const journalApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getDailyAggregates: build.query<DailyAggregate[], { year: number; month: number }>({
+      query: ({ year, month }) => ({ url: '/api/daily-aggregates', params: { year, month } }),
+      transformResponse: (raw: unknown) => DailyAggregateList.parse(raw),
+      transformErrorResponse: failedTo(FETCH_ERRORS.dailyAggregates),
+      providesTags: ['DailyAggregates'],
+    }),
+    getDailyAggregate: build.query<DailyAggregate, string>({
+      query: (date) => `/api/daily-aggregates/${encodeURIComponent(date)}`,
+      transformResponse: (raw: unknown) => DailyAggregate.parse(raw),
+      transformErrorResponse: failedTo(FETCH_ERRORS.dailyAggregate),
+      providesTags: ['DailyAggregates'],
+    }),
+    getTrades: build.query<Trade[], TradesArgs>({
+      query: (params) => ({ url: '/api/trades', params }),
+      transformResponse: (raw: unknown) => TradeList.parse(raw),
+      transformErrorResponse: failedTo(FETCH_ERRORS.trades),
+      providesTags: ['Trades'],
+    }),
+    calculateTrade: build.mutation<TradeCalculation, CalculateTradeInput>({
+      query: (body) => ({ url: '/api/calculate-trade', method: 'POST', body }),
+      transformResponse: (raw: unknown) => TradeCalculation.parse(raw),
+    }),
+    saveTrade: build.mutation<Trade, SaveTradeArgs>({
+      query: ({ id, body }) =>
+        id
+          ? { url: `/api/trades/${encodeURIComponent(id)}`, method: 'PUT', body }
+          : { url: '/api/trades', method: 'POST', body },
+      transformResponse: (raw: unknown) => TradeSchema.parse(raw),
+      invalidatesTags: (_result, error) => (error ? [] : [...TRADE_CHANGES]),
+    }),
+    deleteTrade: build.mutation<TradeDeleted, string>({
+      query: (id) => ({ url: `/api/trades/${encodeURIComponent(id)}`, method: 'DELETE' }),
+      transformResponse: (raw: unknown) => TradeDeleted.parse(raw),
+      invalidatesTags: (_result, error) => (error ? [] : [...TRADE_CHANGES]),
+    }),
+    /** A one-time upload target for a screenshot; its screenshotUrl is then saved on the trade. */
+    createScreenshotUploadLink: build.mutation<ScreenshotUploadLink, void>({
+      query: () => ({ url: '/api/screenshots/upload-url', method: 'POST' }),
+      transformResponse: (raw: unknown) => ScreenshotUploadLink.parse(raw),
+    }),
+    /** Sends the image bytes to the upload target (a raw PUT, like a presigned URL; not JSON). */
+    uploadScreenshotFile: build.mutation<null, { uploadURL: string; file: Blob }>({
+      async queryFn({ uploadURL, file }) {
+        try {
+          const response = await fetch(uploadURL, {
+            method: 'PUT',
+            body: file,
+            credentials: 'include',
+            headers: { 'Content-Type': file.type || 'application/octet-stream' },
+          });
+          if (response.ok) return { data: null };
+          const text = await response.text();
+          return {
+            error: { status: response.status, message: `${response.status}: ${text || response.statusText}` },
+          };
+        } catch (cause) {
+          return {
+            error: { status: 'FETCH_ERROR', message: cause instanceof Error ? cause.message : String(cause) },
+          };
+        }
+      },
+    }),
+  }),
+});
+
+export const {
+  useGetDailyAggregatesQuery,
+  useGetDailyAggregateQuery,
+  useGetTradesQuery,
+  useCalculateTradeMutation,
+  useSaveTradeMutation,
+  useDeleteTradeMutation,
+  useCreateScreenshotUploadLinkMutation,
+  useUploadScreenshotFileMutation,
+} = journalApi;

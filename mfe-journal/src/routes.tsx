@@ -1,0 +1,71 @@
+// Exposed to the shell as 'journal/routes': the journal's route objects and its menu entries.
+// Paths are absolute; the shell mounts each under the prefix it owns (spec §2 route table).
+import {
+  BookIcon,
+  CalendarIcon,
+  ChartIcon,
+  ClockIcon,
+  HomeIcon,
+  type IconProps,
+  ListIcon,
+  Skeleton,
+} from '@yoman/ui';
+import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
+import type { RouteObject } from 'react-router-dom';
+import { ScreenNotYetAvailable } from './ScreenNotYetAvailable';
+
+// The screens load with their route, so the menu and route table stay a small first download.
+const CalendarScreen = lazy(() =>
+  import(/* webpackChunkName: "journal-screens" */ './screens').then((m) => ({ default: m.CalendarScreen })),
+);
+const TradesScreen = lazy(() =>
+  import(/* webpackChunkName: "journal-screens" */ './screens').then((m) => ({ default: m.TradesScreen })),
+);
+
+function Loading({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<Skeleton height="320px" radius="card" />}>{children}</Suspense>;
+}
+
+export interface MenuEntry {
+  path: string;
+  label: string;
+  icon: ComponentType<IconProps>;
+  audience: 'student' | 'mentor';
+}
+
+const screensToCome = [
+  { path: '/home', label: 'דף הבית' },
+  { path: '/analytics', label: 'ניתוחים' },
+  { path: '/setups', label: 'סטאפים' },
+  { path: '/economic-calendar', label: 'לוח כלכלי' },
+] as const;
+
+export const routes: RouteObject[] = [
+  {
+    path: '/calendar',
+    element: (
+      <Loading>
+        <CalendarScreen />
+      </Loading>
+    ),
+  },
+  {
+    path: '/trades',
+    element: (
+      <Loading>
+        <TradesScreen />
+      </Loading>
+    ),
+  },
+  ...screensToCome.map(({ path, label }) => ({ path, element: <ScreenNotYetAvailable screen={label} /> })),
+];
+
+// '/' (not '/home') is the spec's first student link; the shell sends it on to /calendar or /mentor.
+export const menu: MenuEntry[] = [
+  { path: '/', label: 'דף הבית', icon: HomeIcon, audience: 'student' },
+  { path: '/calendar', label: 'יומן', icon: CalendarIcon, audience: 'student' },
+  { path: '/trades', label: 'עסקאות', icon: ListIcon, audience: 'student' },
+  { path: '/analytics', label: 'ניתוחים', icon: ChartIcon, audience: 'student' },
+  { path: '/setups', label: 'סטאפים', icon: BookIcon, audience: 'student' },
+  { path: '/economic-calendar', label: 'לוח כלכלי', icon: ClockIcon, audience: 'student' },
+];

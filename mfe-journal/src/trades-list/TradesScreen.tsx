@@ -1,0 +1,141 @@
+import type { Trade } from '@yoman/contracts';
+import { Button, EmptyState, ErrorPanel, ListIcon, PlusIcon, Skeleton } from '@yoman/ui';
+import { type ReactNode, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import styled from 'styled-components';
+import { AddTradeDialog } from '../add-trade/AddTradeDialog';
+import { useDisplayZone } from '../calendar/display-zone';
+import { he } from '../i18n';
+import { useGetTradesQuery } from '../journal-api';
+import { DeleteTradeDialog } from './DeleteTradeDialog';
+import { TradesFilters } from './TradesFilters';
+import { TradesTable } from './TradesTable';
+import { downloadCsv, tradesCsv } from './trades-csv';
+import {
+  type TradesFilters as Filters,
+  hasActiveFilters,
+  NO_FILTERS,
+  tradesQueryParams,
+} from './trades-filters';
+
+const Page = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space[5]};
+  padding: ${({ theme }) => theme.space[4]};
+`;
+
+const Header = styled.header`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space[3]};
+
+  h1 {
+    font-size: ${({ theme }) => theme.fontSizes.h2};
+  }
+`;
+
+const Buttons = styled.div`
+  display: flex;
+  gap: ${({ theme }) => theme.space[2]};
+`;
+
+type DialogState = { mode: 'closed' } | { mode: 'add' } | { mode: 'edit'; trade: Trade };
+
+/** /trades: the trade count, filters, table, CSV export, and the add/edit dialog (`?add=true` opens it). */
+export function TradesScreen() {
+  const zone = useDisplayZone();
+  const [search, setSearch] = useSearchParams();
+  const [filters, setFilters] = useState<Filters>(NO_FILTERS);
+  const [dialog, setDialog] = useState<DialogState>({ mode: 'closed' });
+  const [deleting, setDeleting] = useState<Trade | null>(null);
+  const params = useMemo(() => tradesQueryParams(filters), [filters]);
+  const { data, isLoading, error, refetch, isFetching } = useGetTradesQuery(params);
+  const trades = data ?? [];
+  const t = he.trades;
+
+  const addRequested = search.get('add') === 'true';
+  const dialogOpen = addRequested || dialog.mode !== 'closed';
+  const closeDialog = () => {
+    setDialog({ mode: 'closed' });
+    if (addRequested) {
+      const next = new URLSearchParams(search);
+      next.delete('add');
+      setSearch(next, { replace: true });
+    }
+  };
+  const openAdd = () => setDialog({ mode: 'add' });
+
+  let body: ReactNode;
+  if (error) {
+    body = (
+      <ErrorPanel
+        title={t.loadError}
+        retryLabel={he.calendar.retry}
+        onRetry={refetch}
+        retrying={isFetching}
+      />
+    );
+  } else if (isLoading) {
+    body = <Skeleton height="320px" radius="card" />;
+  } else if (trades.length === 0) {
+    body = hasActiveFilters(filters) ? (
+      <EmptyState icon={<ListIcon />} title={t.emptyFiltered} />
+    ) : (
+      <EmptyState
+        icon={<ListIcon />}
+        title={t.emptyTitle}
+        text={t.emptyBody}
+        action={
+          <Button onClick={openAdd}>
+            <PlusIcon size={16} />
+            {t.firstTrade}
+          </Button>
+        }
+      />
+    );
+  } else {
+    body = (
+      <TradesTable
+        trades={trades}
+        zone={zone}
+        onEdit={(trade) => setDialog({ mode: 'edit', trade })}
+        onDelete={setDeleting}
+      />
+    );
+  }
+
+  return (
+    <Page>
+      <Header>
+        <h1 data-testid="trades-title">{t.title(trades.length)}</h1>
+        <Buttons>
+          <Button
+            variant="secondary"
+            disabled={trades.length === 0}
+            onClick={() => downloadCsv('yoman-trades.csv', tradesCsv(trades, zone))}
+          >
+            {t.exportCsv}
+          </Button>
+          <Button onClick={openAdd}>
+            <PlusIcon size={16} />
+            {t.newTrade}
+          </Button>
+        </Buttons>
+      </Header>
+      <TradesFilters filters={filters} onChange={setFilters} />
+      {body}
+      <AddTradeDialog
+        open={dialogOpen}
+        zone={zone}
+        trade={dialog.mode === 'edit' ? dialog.trade : undefined}
+        onOpenChange={(open) => {
+          if (!open) closeDialog();
+        }}
+      />
+      <DeleteTradeDialog trade={deleting} onClose={() => setDeleting(null)} />
+    </Page>
+  );
+}

@@ -1,0 +1,63 @@
+// The standalone page: this remote's routes inside the same providers the shell gives them, so the
+// remote's team can run and test it alone (`rspack serve`), with the gateway answering /api.
+import { configureStore } from '@reduxjs/toolkit';
+import { api, DirectionProvider, GlobalStyle, Toaster, theme } from '@yoman/ui';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { Provider } from 'react-redux';
+import { createBrowserRouter, NavLink, Outlet, RouterProvider } from 'react-router-dom';
+import styled, { ThemeProvider } from 'styled-components';
+import { menu, routes } from './routes';
+
+const store = configureStore({
+  reducer: { [api.reducerPath]: api.reducer },
+  middleware: (getDefaultMiddleware) => getDefaultMiddleware().concat(api.middleware),
+});
+
+const Frame = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space[5]};
+  padding: ${({ theme }) => theme.space[5]};
+`;
+
+const Links = styled.nav`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space[4]};
+`;
+
+function StandaloneFrame() {
+  return (
+    <Frame>
+      <Links aria-label="ניווט">
+        {menu.map((entry) => (
+          <NavLink key={entry.path} to={entry.path}>
+            {entry.label}
+          </NavLink>
+        ))}
+      </Links>
+      <main>
+        <Outlet />
+      </main>
+    </Frame>
+  );
+}
+
+const router = createBrowserRouter([{ element: <StandaloneFrame />, children: routes }]);
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+
+createRoot(container).render(
+  <StrictMode>
+    <Provider store={store}>
+      <ThemeProvider theme={theme}>
+        <DirectionProvider rtl>
+          <GlobalStyle />
+          <RouterProvider router={router} />
+          <Toaster />
+        </DirectionProvider>
+      </ThemeProvider>
+    </Provider>
+  </StrictMode>,
+);

@@ -1,0 +1,12 @@
+import { EmptyState, UserIcon } from '@yoman/ui';
+
+/** What a mentor route shows until its screen is built: an honest notice, never sample data. */
+export function ScreenNotYetAvailable({ screen }: { screen: string }) {
+  return (
+    <EmptyState
+      icon={<UserIcon />}
+      title="המסך הזה עוד לא זמין"
+      text={`המסך "${screen}" נמצא בבנייה ויופיע כאן בגרסה הבאה.`}
+    />
+  );
+}

@@ -1,0 +1,54 @@
+import secureSession from '@fastify/secure-session';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { isLastActiveStale, isSessionAlive, SESSION_ABSOLUTE_LIFETIME } from './lifetime';
+import { findSession, touchSession } from './session-store';
+
+/** Name of the encrypted session cookie. */
+export const SESSION_COOKIE = 'yoman_session';
+
+declare module '@fastify/secure-session' {
+  interface SessionData {
+    sessionId: string;
+    userId: string;
+  }
+}
+
+/**
+ * Root-scope session handling: the encrypted cookie carries only `{ sessionId, userId }`; every request
+ * looks the session up in the `sessions` table, so a logged-out or disconnected device is refused at once.
+ * Sets `request.caller` for a live session; otherwise leaves it undefined and clears a stale cookie.
+ */
+export const sessionPlugin = fp(
+  async (app) => {
+    const { config } = app.platform;
+    await app.register(secureSession, {
+      key: Buffer.from(config.sessionSecret, 'hex'),
+      cookieName: SESSION_COOKIE,
+      // The cookie's own expiry is a second line behind the table's absolute lifetime.
+      expiry: SESSION_ABSOLUTE_LIFETIME.as('seconds'),
+      cookie: { path: '/', httpOnly: true, sameSite: 'lax', secure: config.cookieSecure },
+    });
+    app.addHook('onRequest', resolveCaller);
+  },
+  { name: 'yoman-session' },
+);
+
+async function resolveCaller(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  const sessionId = request.session.get('sessionId');
+  if (typeof sessionId !== 'string') return;
+  const { db, clock } = request.server.platform;
+  const now = clock.now();
+  const session = await findSession(db, sessionId);
+  if (!session || session.userId !== request.session.get('userId') || !isSessionAlive(session, now)) {
+    request.session.delete();
+    return;
+  }
+  if (isLastActiveStale(session.lastActiveAt, now)) await touchSession(db, session.id, now);
+  request.caller = {
+    userId: session.userId,
+    sessionId: session.id,
+    role: session.role,
+    organisationId: session.organisationId,
+  };
+}

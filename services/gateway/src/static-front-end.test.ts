@@ -1,0 +1,90 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { remotesManifestOf, staticFrontEnd } from './static-front-end';
+
+const built = mkdtempSync(join(tmpdir(), 'yoman-web-'));
+const missing = join(built, 'not-built');
+const html = { accept: 'text/html,application/xhtml+xml' };
+let app: FastifyInstance;
+let unbuilt: FastifyInstance;
+
+beforeAll(async () => {
+  writeFileSync(join(built, 'index.html'), '<!doctype html><title>shell</title>');
+  writeFileSync(join(built, 'main.3f9a8c21b7.js'), 'console.log(1)');
+  mkdirSync(join(built, 'remotes', 'journal'), { recursive: true });
+  writeFileSync(join(built, 'remotes', 'journal', 'mf-manifest.json'), '{"id":"journal"}');
+  app = Fastify();
+  await app.register(staticFrontEnd, {
+    frontEndDir: built,
+    remotesManifest: { mentor: 'https://mentor.example/mf-manifest.json' },
+  });
+  unbuilt = Fastify({ logger: false });
+  await unbuilt.register(staticFrontEnd, { frontEndDir: missing });
+});
+afterAll(async () => {
+  await app.close();
+  await unbuilt.close();
+  rmSync(built, { recursive: true, force: true });
+});
+
+describe('the static front end', () => {
+  it('serves the shell at / and the remotes under /remotes/<name>/', async () => {
+    const shell = await app.inject({ url: '/', headers: html });
+    expect(shell.statusCode).toBe(200);
+    expect(shell.body).toContain('<title>shell</title>');
+    expect(shell.headers['cache-control']).toBe('no-cache');
+    const manifest = await app.inject({ url: '/remotes/journal/mf-manifest.json' });
+    expect(manifest.json()).toEqual({ id: 'journal' });
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+    const hashed = await app.inject({ url: '/main.3f9a8c21b7.js' });
+    expect(hashed.headers['cache-control']).toContain('immutable');
+  });
+
+  it('falls back to index.html for page loads of client-side routes', async () => {
+    for (const url of ['/calendar', '/mentor/students/42', '/settings?tab=profile']) {
+      const response = await app.inject({ url, headers: html });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body).toContain('<title>shell</title>');
+    }
+  });
+
+  it('answers JSON 404 for /api paths, missing files and non-page requests', async () => {
+    for (const [url, headers] of [
+      ['/api/unknown', html],
+      ['/api', html],
+      ['/remotes/journal/missing.js', { accept: '*/*' }],
+      ['/favicon.ico', { accept: 'image/*' }],
+    ] as const) {
+      const response = await app.inject({ url, headers });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.json()).toEqual({ message: 'הנתיב המבוקש לא נמצא', code: 'NOT_FOUND' });
+    }
+    const post = await app.inject({ method: 'POST', url: '/calendar', headers: html });
+    expect(post.statusCode).toBe(404);
+  });
+
+  it('lists the remotes in /remotes-manifest.json, with configured overrides', async () => {
+    const response = await app.inject({ url: '/remotes-manifest.json' });
+    expect(response.json()).toEqual({
+      remotes: [
+        { name: 'journal', entry: '/remotes/journal/mf-manifest.json' },
+        { name: 'leagues', entry: '/remotes/leagues/mf-manifest.json' },
+        { name: 'mentor', entry: 'https://mentor.example/mf-manifest.json' },
+      ],
+    });
+    expect(remotesManifestOf({ reports: '/r/mf-manifest.json' }).remotes).toHaveLength(4);
+  });
+
+  it('tells in Hebrew and English to run npm run build when the front end is missing', async () => {
+    const response = await unbuilt.inject({ url: '/', headers: html });
+    expect(response.statusCode).toBe(503);
+    expect(response.headers['content-type']).toContain('text/html');
+    expect(response.body).toContain('npm run build');
+    expect(response.body).toContain('הממשק של יומן טרם נבנה');
+    expect(response.body).toContain('has not been built');
+    expect((await unbuilt.inject({ url: '/remotes-manifest.json' })).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,84 @@
+import { existsSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+
+/** The remotes the shell loads, each built into `<frontEndDir>/remotes/<name>/`. */
+export const REMOTE_NAMES = ['journal', 'leagues', 'mentor'] as const;
+
+/** What GET /remotes-manifest.json answers: where the shell finds each remote's `mf-manifest.json`. */
+export interface RemotesManifest {
+  remotes: { name: string; entry: string }[];
+}
+
+export interface StaticFrontEndOptions {
+  frontEndDir: string;
+  /** Remote name → manifest URL, replacing the gateway's own address for that remote (REMOTES_MANIFEST). */
+  remotesManifest?: Record<string, string>;
+}
+
+/** The remotes manifest: the gateway's own remotes unless configuration points a name elsewhere. */
+export function remotesManifestOf(overrides: Record<string, string> = {}): RemotesManifest {
+  const names = [...new Set([...REMOTE_NAMES, ...Object.keys(overrides)])];
+  return {
+    remotes: names.map((name) => ({ name, entry: overrides[name] ?? `/remotes/${name}/mf-manifest.json` })),
+  };
+}
+
+const NOT_BUILT_PAGE = `<!doctype html>
+<html lang="he" dir="rtl">
+<head><meta charset="utf-8"><title>יומן — הממשק טרם נבנה</title></head>
+<body style="font-family: system-ui, sans-serif; background: #0f1115; color: #e6e6e6; padding: 3rem; line-height: 1.6">
+<h1>הממשק של יומן טרם נבנה</h1>
+<p>השרת פועל, אבל קבצי הממשק חסרים. הריצו <code>npm run build</code> ואז הפעילו מחדש את <code>npm start</code>.</p>
+<hr>
+<div dir="ltr" lang="en">
+<h2>Yoman's front end has not been built</h2>
+<p>The server is running, but the front-end files are missing. Run <code>npm run build</code>, then restart <code>npm start</code>.</p>
+</div>
+</body>
+</html>
+`;
+
+/** Long caching only for content-hashed file names; everything else is revalidated on each load. */
+function cacheControlFor(filePath: string): string {
+  const name = basename(filePath);
+  const hashed = /[.-][0-9a-f]{8,}\./i.test(name) && !name.endsWith('.html') && name !== 'mf-manifest.json';
+  return hashed ? 'public, max-age=31536000, immutable' : 'no-cache';
+}
+
+const acceptsHtml = (request: FastifyRequest) => String(request.headers.accept ?? '').includes('text/html');
+const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+
+/**
+ * Serves the built shell at / and the remotes under /remotes/<name>/, the remotes manifest, and the SPA
+ * fallback: a page load of any other path gets index.html, so the shell's router can take it from there.
+ */
+export const staticFrontEnd = fp<StaticFrontEndOptions>(
+  async (app, options) => {
+    const manifest = remotesManifestOf(options.remotesManifest);
+    app.get('/remotes-manifest.json', { schema: { hide: true } }, async (_request, reply) =>
+      reply.header('cache-control', 'no-cache').send(manifest),
+    );
+    const built = existsSync(join(options.frontEndDir, 'index.html'));
+    if (built) {
+      await app.register(fastifyStatic, {
+        root: options.frontEndDir,
+        cacheControl: false,
+        setHeaders: (response, filePath) => response.setHeader('cache-control', cacheControlFor(filePath)),
+      });
+    } else {
+      app.log.warn({ frontEndDir: options.frontEndDir }, 'the front end is not built; run npm run build');
+    }
+    app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
+      const pageLoad = (request.method === 'GET' || request.method === 'HEAD') && acceptsHtml(request);
+      if (!pageLoad || isApiPath(request.url)) {
+        return reply.status(404).send({ message: 'הנתיב המבוקש לא נמצא', code: 'NOT_FOUND' });
+      }
+      if (!built) return reply.status(503).type('text/html; charset=utf-8').send(NOT_BUILT_PAGE);
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    });
+  },
+  { name: 'yoman-static-front-end' },
+);

@@ -1,0 +1,96 @@
+import { createTestApp, createTestClock } from '@yoman/platform/testing';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { GATEWAY_MODULES } from './gateway';
+import { sessionPlugin } from './identity';
+import { signUp } from './identity/testing/identity-test-app';
+
+// The trade module asks identity for the caller's display zone and organisation lock policy.
+let harness: Awaited<ReturnType<typeof createTestApp>>;
+const clock = createTestClock();
+beforeAll(async () => {
+  harness = await createTestApp({ modules: [...GATEWAY_MODULES], plugins: [sessionPlugin], clock });
+});
+beforeEach(async () => {
+  await harness.reset();
+  clock.set('2026-01-06T12:00:00Z');
+});
+afterAll(() => harness.close());
+
+const trade = {
+  symbol: 'BTCUSDT',
+  assetType: 'crypto',
+  direction: 'long',
+  entryPrice: 100,
+  exitPrice: 110,
+  stopPrice: 95,
+  positionSize: 1,
+  fees: 0,
+  session: 'asia',
+  setup: 'breakout',
+  // 03:00Z on 6 January is still 5 January in New York, already 6 January in Israel.
+  entryTime: '2026-01-06T02:00:00.000Z',
+  exitTime: '2026-01-06T03:00:00.000Z',
+};
+
+describe('the trade module inside the gateway', () => {
+  it('files a trade under the day of its exit in the user’s chosen time zone', async () => {
+    await signUp(harness.app, 1);
+    const { cookie } = await signUp(harness.app, 2);
+    const display = { currency: 'ILS', timezone: 'America/New_York', numberFormat: 'comma', rtlLayout: true };
+    const saved = await harness.app.inject({
+      method: 'PUT',
+      url: '/api/user-settings',
+      payload: { display },
+      headers: { cookie },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+
+    const logged = await harness.app.inject({
+      method: 'POST',
+      url: '/api/trades',
+      payload: trade,
+      headers: { cookie },
+    });
+    expect(logged.statusCode, logged.body).toBe(201);
+
+    const newYorkDay = await harness.app.inject({
+      url: '/api/daily-aggregates/2026-01-05',
+      headers: { cookie },
+    });
+    expect(newYorkDay.json()).toMatchObject({ date: '2026-01-05', totalTrades: 1 });
+    const israelDay = await harness.app.inject({
+      url: '/api/daily-aggregates/2026-01-06',
+      headers: { cookie },
+    });
+    expect(israelDay.json()).toMatchObject({ totalTrades: 0 });
+  });
+
+  it('locks by the organisation’s lock window', async () => {
+    const { user: mentor } = await signUp(harness.app, 1);
+    expect(mentor.role).toBe('mentor');
+    await harness.platform.db('organisations').update({ trade_lock_hours: 48 });
+    const { cookie } = await signUp(harness.app, 2);
+    // The student registered by themselves has no organisation: the default 24 hours applies.
+    const logged = await harness.app.inject({
+      method: 'POST',
+      url: '/api/trades',
+      payload: trade,
+      headers: { cookie },
+    });
+    expect(logged.statusCode, logged.body).toBe(201);
+    expect(new Date(logged.json().lockAt).toISOString()).toBe('2026-01-07T03:00:00.000Z');
+
+    const organisation = await harness.platform.db('organisations').first();
+    await harness.platform
+      .db('users')
+      .where({ role: 'student' })
+      .update({ organisation_id: organisation.id });
+    const again = await harness.app.inject({
+      method: 'POST',
+      url: '/api/trades',
+      payload: trade,
+      headers: { cookie },
+    });
+    expect(new Date(again.json().lockAt).toISOString()).toBe('2026-01-08T03:00:00.000Z');
+  });
+});

@@ -1,0 +1,5 @@
+export { createBankOfIsraelProvider, usdRatesOf } from './bank-of-israel';
+export { latestStoredRate, storeRates, usdIlsRatesMigration } from './rate-table';
+export { ratesServiceFor } from './rates-for-platform';
+export { createRatesService, type RatesService, type RatesServiceOptions } from './rates-service';
+export { FALLBACK_SOURCE, type RateAnswer, type RateProvider, type UsdIlsRate } from './usd-ils-rate';

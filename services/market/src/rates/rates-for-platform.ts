@@ -1,0 +1,25 @@
+import type { Platform } from '@yoman/platform';
+import { createBankOfIsraelProvider } from './bank-of-israel';
+import { createRatesService, type RatesService } from './rates-service';
+
+const servicesByPlatform = new WeakMap<Platform, RatesService>();
+
+/**
+ * The rates service of one platform, built once from its configuration: `USD_ILS_RATE` as the fallback
+ * and the Bank of Israel as the online source when `BOI_RATES_URL` is set.
+ */
+export function ratesServiceFor(platform: Platform): RatesService {
+  let service = servicesByPlatform.get(platform);
+  if (!service) {
+    const url = platform.config.boiRatesUrl;
+    service = createRatesService({
+      db: platform.db,
+      clock: platform.clock,
+      fallbackRate: platform.config.usdIlsRate,
+      provider: url ? createBankOfIsraelProvider({ url }) : undefined,
+      logger: platform.logger,
+    });
+    servicesByPlatform.set(platform, service);
+  }
+  return service;
+}

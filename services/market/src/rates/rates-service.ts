@@ -1,0 +1,57 @@
+import type { Knex } from 'knex';
+import { DateTime } from 'luxon';
+import { latestStoredRate, storeRates } from './rate-table';
+import { FALLBACK_SOURCE, type RateAnswer, type RateProvider } from './usd-ils-rate';
+
+/** USD/ILS rates per date, for the trade module (in-process) and the market routes. */
+export interface RatesService {
+  /** The rate of `date` (yyyy-MM-dd): latest stored on or before it, else fetched, else the configured fallback. */
+  usdIlsRateOn(date: string): Promise<RateAnswer>;
+  /** Stores rates given by an operator or an import, under their source name. */
+  storeRates(rates: readonly { date: string; rate: string; source: string }[]): Promise<void>;
+}
+
+export interface RatesServiceOptions {
+  db: Knex;
+  clock: { now(): Date };
+  /** `USD_ILS_RATE`: used only when no rate on or before the date is known. */
+  fallbackRate: string | number;
+  /** The online source; absent means offline (no `BOI_RATES_URL`). */
+  provider?: RateProvider;
+  logger?: { warn(object: object, message: string): void };
+  /** The least time between two fetches, so a run of misses does not hammer the source. */
+  refetchAfterMs?: number;
+}
+
+/** Builds the rates service over the `usd_ils_rates` table. */
+export function createRatesService(options: RatesServiceOptions): RatesService {
+  const refetchAfterMs = options.refetchAfterMs ?? 10 * 60_000;
+  let lastFetchAt: number | undefined;
+
+  async function refreshFromProvider(provider: RateProvider): Promise<void> {
+    const now = options.clock.now().getTime();
+    if (lastFetchAt !== undefined && now - lastFetchAt < refetchAfterMs) return;
+    lastFetchAt = now;
+    try {
+      await storeRates(options.db, await provider.fetchRates());
+    } catch (error) {
+      // An unreachable source must not fail a trade: the stored or fallback rate answers, and says so.
+      options.logger?.warn({ err: error, provider: provider.name }, 'USD/ILS rate fetch failed');
+    }
+  }
+
+  return {
+    async usdIlsRateOn(date) {
+      if (!DateTime.fromISO(date).isValid) throw new Error(`not a date: ${date}`);
+      const stored = await latestStoredRate(options.db, date);
+      if (stored?.date === date || (stored && !options.provider)) return stored;
+      if (options.provider) {
+        await refreshFromProvider(options.provider);
+        const refreshed = await latestStoredRate(options.db, date);
+        if (refreshed) return refreshed;
+      }
+      return { rate: String(options.fallbackRate), date: null, source: FALLBACK_SOURCE };
+    },
+    storeRates: (rates) => storeRates(options.db, rates),
+  };
+}

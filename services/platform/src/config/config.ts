@@ -1,0 +1,167 @@
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { resolveSessionSecret } from './session-key';
+
+/** Every environment variable Yoman reads; docker-compose and the README are checked against this list. */
+export const CONFIG_VARIABLES = [
+  'NODE_ENV',
+  'PORT',
+  'HOST',
+  'DATA_DIR',
+  'DATABASE_URL',
+  'SESSION_SECRET',
+  'COOKIE_SECURE',
+  'LOG_LEVEL',
+  'USD_ILS_RATE',
+  'BOI_RATES_URL',
+  'FRONT_END_DIR',
+  'REMOTES_MANIFEST',
+  'KAFKA_BROKERS',
+  'REDIS_URL',
+] as const;
+
+export type ConfigVariable = (typeof CONFIG_VARIABLES)[number];
+
+/** `DATA_DIR=memory://` keeps the database in memory (tests, demos): nothing is written to disk. */
+export const IN_MEMORY_DATA_DIR = 'memory://';
+
+/** The built front end of this checkout: shell at its root, remotes under `remotes/<name>/`. */
+export const DEFAULT_FRONT_END_DIR = fileURLToPath(new URL('../../../../dist/web', import.meta.url));
+
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
+/** The validated configuration of one Yoman process. */
+export interface Config {
+  nodeEnv: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  /** Where PGlite and the generated session key live; `memory://` for an in-memory database. */
+  dataDir: string;
+  /** When set, PostgreSQL through pg; else embedded PGlite in `dataDir`. */
+  databaseUrl?: string;
+  /** A Postgres schema to keep every table in (tests on a shared server); not read from the environment. */
+  databaseSchema?: string;
+  /** 64 hex characters (32 bytes) for the session cookie's encryption key. */
+  sessionSecret: string;
+  cookieSecure: boolean;
+  logLevel: LogLevel;
+  /** Fallback USD→ILS rate as a decimal string, used when no rate source answers. */
+  usdIlsRate: string;
+  boiRatesUrl?: string;
+  frontEndDir: string;
+  /** Remote name → URL of its `mf-manifest.json`, overriding the gateway's own. */
+  remotesManifest?: Record<string, string>;
+  kafkaBrokers?: string[];
+  redisUrl?: string;
+}
+
+/** A missing or bad environment variable; its message is one line naming the variable. */
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: ConfigVariable,
+    problem: string,
+  ) {
+    super(`Configuration error: ${variable} ${problem}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+const nodeEnvSchema = z.enum(['development', 'production', 'test']);
+const portSchema = z.coerce.number().int().min(0).max(65535);
+const hostSchema = z.string().min(1);
+const logLevelSchema = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);
+const rateSchema = z.string().regex(/^\d+(\.\d+)?$/, 'must be a decimal number such as 3.70');
+const httpUrlSchema = z.url({ protocol: /^https?$/ });
+const booleanSchema = z.stringbool({ truthy: ['true', '1', 'yes'], falsy: ['false', '0', 'no'] });
+const postgresUrlSchema = z.url({ protocol: /^postgres(ql)?$/ });
+const redisUrlSchema = z.url({ protocol: /^rediss?$/ });
+const brokerSchema = z.string().regex(/^[\w.-]+:\d{1,5}$/, 'must be host:port');
+const remotesSchema = z.record(z.string().regex(/^[a-z][\w-]*$/), z.string().min(1));
+
+/** Reads `name` from `env` through `schema`; an empty string counts as absent. */
+function read<T>(env: Env, name: ConfigVariable, schema: z.ZodType<T>): T | undefined {
+  const raw = env[name]?.trim();
+  if (raw === undefined || raw === '') return undefined;
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) {
+    const reason = parsed.error.issues[0]?.message ?? 'is invalid';
+    throw new ConfigError(name, `is invalid (${JSON.stringify(raw.slice(0, 60))}): ${reason}`);
+  }
+  return parsed.data;
+}
+
+/** `REMOTES_MANIFEST` is a JSON object `{"journal":"https://…/mf-manifest.json"}` or `journal=URL,leagues=URL`. */
+function readRemotesManifest(env: Env): Record<string, string> | undefined {
+  const raw = env.REMOTES_MANIFEST?.trim();
+  if (!raw) return undefined;
+  let candidate: unknown;
+  if (raw.startsWith('{')) {
+    try {
+      candidate = JSON.parse(raw);
+    } catch {
+      throw new ConfigError('REMOTES_MANIFEST', 'is not valid JSON');
+    }
+  } else {
+    candidate = Object.fromEntries(raw.split(',').map((pair) => pair.trim().split('=', 2)));
+  }
+  const parsed = remotesSchema.safeParse(candidate);
+  if (!parsed.success || Object.keys(parsed.data).length === 0) {
+    throw new ConfigError('REMOTES_MANIFEST', 'must map remote names to manifest URLs (name=URL,…)');
+  }
+  return parsed.data;
+}
+
+function readBrokers(env: Env): string[] | undefined {
+  const raw = env.KAFKA_BROKERS?.trim();
+  if (!raw) return undefined;
+  const brokers = raw.split(',').map((broker) => broker.trim());
+  for (const broker of brokers) {
+    if (!brokerSchema.safeParse(broker).success) {
+      throw new ConfigError('KAFKA_BROKERS', `is invalid: ${JSON.stringify(broker)} must be host:port`);
+    }
+  }
+  return brokers;
+}
+
+function embeddedSessionSecret(dataDir: string): string {
+  try {
+    return resolveSessionSecret(dataDir);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
+    throw new ConfigError('SESSION_SECRET', `is not set and ${dataDir}/session.key is unusable: ${reason}`);
+  }
+}
+
+/** Validates the environment into a `Config`; throws `ConfigError` naming the first bad variable. */
+export function loadConfig(env: Env = process.env): Config {
+  const nodeEnv = read(env, 'NODE_ENV', nodeEnvSchema) ?? 'production';
+  const databaseUrl = read(env, 'DATABASE_URL', postgresUrlSchema);
+  const dataDir = read(env, 'DATA_DIR', z.string()) ?? './data';
+  const configured = read(
+    env,
+    'SESSION_SECRET',
+    z.string().regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex chars'),
+  );
+  if (configured === undefined && databaseUrl !== undefined) {
+    throw new ConfigError('SESSION_SECRET', 'is required when DATABASE_URL is set (64 hex characters)');
+  }
+  const development = nodeEnv === 'development' || nodeEnv === 'test';
+  return {
+    nodeEnv,
+    port: read(env, 'PORT', portSchema) ?? 3000,
+    host: read(env, 'HOST', hostSchema) ?? '127.0.0.1',
+    dataDir,
+    databaseUrl,
+    sessionSecret: configured?.toLowerCase() ?? embeddedSessionSecret(dataDir),
+    cookieSecure: read(env, 'COOKIE_SECURE', booleanSchema) ?? !development,
+    logLevel: read(env, 'LOG_LEVEL', logLevelSchema) ?? (nodeEnv === 'test' ? 'silent' : 'info'),
+    usdIlsRate: read(env, 'USD_ILS_RATE', rateSchema) ?? '3.70',
+    boiRatesUrl: read(env, 'BOI_RATES_URL', httpUrlSchema),
+    frontEndDir: read(env, 'FRONT_END_DIR', z.string()) ?? DEFAULT_FRONT_END_DIR,
+    remotesManifest: readRemotesManifest(env),
+    kafkaBrokers: readBrokers(env),
+    redisUrl: read(env, 'REDIS_URL', redisUrlSchema),
+  };
+}

@@ -1,0 +1,98 @@
+import type { Logger } from 'pino';
+import { type Config, IN_MEMORY_DATA_DIR } from './config/config';
+import { claimDataDirectory } from './db/data-dir-lock';
+import { createDatabase, ensureSchema } from './db/database';
+import { runMigrations } from './db/migrations';
+import { createEventStore } from './event-store/postgres-event-store';
+import { createEmbeddedJobs } from './jobs/embedded-jobs';
+import { createLogger } from './logging/logger';
+import type { YomanModule } from './module';
+import type { Clock, Platform } from './platform';
+import { platformModule } from './platform-module';
+import { createProjectionRunner, type EmbeddedProjectionRunner } from './projections/projection-runner';
+
+/** The system clock. */
+export const systemClock: Clock = { now: () => new Date() };
+
+export interface PlatformOptions {
+  clock?: Clock;
+  logger?: Logger;
+  /**
+   * Start the background loops (projection safety-net poll, job poll). Default true; the test harness turns
+   * them off and drives catch-up and `runDueJobs` itself.
+   */
+  background?: boolean;
+}
+
+export interface RunningPlatform {
+  platform: Platform;
+  /** The projection runner with its embedded-mode extras (replay reports). */
+  projections: EmbeddedProjectionRunner;
+  /** Stops the loops and closes the database. */
+  close(): Promise<void>;
+}
+
+const PROJECTION_POLL_MS = 1000;
+
+/** Opens the database, runs every migration, and wires the event store, projections and jobs of `modules`. */
+export async function createPlatform(
+  config: Config,
+  modules: readonly YomanModule[],
+  options: PlatformOptions = {},
+): Promise<RunningPlatform> {
+  const clock = options.clock ?? systemClock;
+  const logger = options.logger ?? createLogger({ level: config.logLevel });
+  const background = options.background ?? true;
+  const embeddedOnDisk = !config.databaseUrl && !config.dataDir.startsWith(IN_MEMORY_DATA_DIR);
+  const releaseDataDir = embeddedOnDisk ? claimDataDirectory(config.dataDir) : () => {};
+  const db = createDatabase(config);
+  const closeDatabase = async () => {
+    await db.destroy();
+    releaseDataDir();
+  };
+  try {
+    await ensureSchema(db, config.databaseSchema);
+    await runMigrations(db, [platformModule, ...modules]);
+  } catch (error) {
+    await closeDatabase();
+    throw error;
+  }
+  const projections = createProjectionRunner(
+    db,
+    modules.flatMap((module) => module.projections ?? []),
+    { logger, pollIntervalMs: background ? PROJECTION_POLL_MS : 0 },
+  );
+  const eventStore = createEventStore(db, { clock, onCommitted: () => projections.notify() });
+  // Job handlers receive the platform that holds the jobs: a cycle closed through a function.
+  const jobs = createEmbeddedJobs(db, {
+    clock,
+    logger,
+    platform: () => platform,
+    pollIntervalMs: background ? undefined : 0,
+  });
+  const platform: Platform = { config, db, eventStore, projections, jobs, clock, logger };
+  const stopAll = async () => {
+    await platform.jobs.stop();
+    await projections.stop();
+    await closeDatabase();
+  };
+  try {
+    for (const module of modules) {
+      for (const [name, handler] of Object.entries(module.jobs ?? {})) platform.jobs.register(name, handler);
+    }
+    await projections.start();
+    await platform.jobs.start();
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+  let closing: Promise<void> | undefined;
+  return {
+    platform,
+    projections,
+    close() {
+      closing ??= stopAll();
+      return closing;
+    },
+  };
+}

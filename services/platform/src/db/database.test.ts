@@ -1,0 +1,59 @@
+import type { Knex } from 'knex';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Migration } from '../module';
+import { createDatabase, isUniqueViolation } from './database';
+import { runMigrations } from './migrations';
+
+const ran: string[] = [];
+const migration = (name: string, table: string): Migration => ({
+  name,
+  async up(db) {
+    ran.push(name);
+    await db.schema.createTable(table, (t) => {
+      t.bigIncrements('id');
+      t.text('label').unique();
+    });
+  },
+});
+
+let db: Knex;
+beforeAll(() => {
+  db = createDatabase({ dataDir: 'memory://' });
+});
+afterAll(() => db.destroy());
+
+describe('the embedded database', () => {
+  it('runs every module migration once, in name order across modules', async () => {
+    const trades = {
+      migrations: [migration('0200-trades-b', 'trades_b'), migration('0100-trades-a', 'trades_a')],
+    };
+    const identity = { migrations: [migration('0150-identity', 'identity_users')] };
+    expect(await runMigrations(db, [trades, identity])).toEqual([
+      '0100-trades-a',
+      '0150-identity',
+      '0200-trades-b',
+    ]);
+    expect(ran).toEqual(['0100-trades-a', '0150-identity', '0200-trades-b']);
+    expect(await runMigrations(db, [trades, identity])).toEqual([]);
+    const recorded = await db('knex_migrations').orderBy('id').pluck('name');
+    expect(recorded).toEqual(['0100-trades-a', '0150-identity', '0200-trades-b']);
+  });
+
+  it('refuses two migrations with one name', async () => {
+    const twice = [{ migrations: [migration('0300-x', 'x1')] }, { migrations: [migration('0300-x', 'x2')] }];
+    await expect(runMigrations(db, twice)).rejects.toThrow(/Two migrations are named 0300-x/);
+  });
+
+  it('answers int8 as plain numbers and recognises a unique violation by its code', async () => {
+    await db('trades_a').insert([{ label: 'a' }, { label: 'b' }]);
+    const [{ count }] = await db('trades_a').count({ count: '*' });
+    expect(count).toBe(2);
+    const ids = await db('trades_a').orderBy('id').pluck('id');
+    expect(ids).toEqual([1, 2]);
+    const error = await db('trades_a')
+      .insert({ label: 'a' })
+      .catch((caught: unknown) => caught);
+    expect(isUniqueViolation(error)).toBe(true);
+    expect(isUniqueViolation(new Error('other'))).toBe(false);
+  });
+});

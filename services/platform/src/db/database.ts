@@ -1,0 +1,63 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
+import knex, { type Knex } from 'knex';
+import ClientPgLite from 'knex-pglite';
+import pg from 'pg';
+import { type Config, IN_MEMORY_DATA_DIR } from '../config/config';
+
+const INT8_OID = 20;
+
+/**
+ * int8 (`count(*)`, bigserial positions) arrives as a string from pg and as a number or BigInt from PGlite;
+ * every caller gets a plain number instead. Counts and positions stay far below 2^53.
+ */
+const int8AsNumber = (value: string) => Number(value);
+
+/** The knex instance of this process: PostgreSQL through pg when `DATABASE_URL` is set, else PGlite. */
+export function createDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir' | 'databaseSchema'>): Knex {
+  if (config.databaseUrl) return createPostgresDatabase(config.databaseUrl, config.databaseSchema);
+  return createEmbeddedDatabase(config.dataDir, config.databaseSchema);
+}
+
+/** Creates the configured schema if needed; run before the migrations. */
+export async function ensureSchema(db: Knex, schema: string | undefined): Promise<void> {
+  if (schema) await db.raw('create schema if not exists ??', [schema]);
+}
+
+function createPostgresDatabase(connectionString: string, schema?: string): Knex {
+  return knex({
+    client: 'pg',
+    searchPath: schema ? [schema] : undefined,
+    connection: {
+      connectionString,
+      types: {
+        getTypeParser: (oid: number, format: string) =>
+          oid === INT8_OID
+            ? int8AsNumber
+            : pg.types.getTypeParser(oid, format === 'binary' ? 'binary' : 'text'),
+      },
+    },
+    pool: { min: 0, max: 10 },
+  });
+}
+
+/** PGlite in `<dataDir>/pglite`, or in memory for `memory://`. knex-pglite holds its one connection. */
+function createEmbeddedDatabase(dataDir: string, schema?: string): Knex {
+  const inMemory = dataDir.startsWith(IN_MEMORY_DATA_DIR);
+  const directory = inMemory ? undefined : join(dataDir, 'pglite');
+  if (directory) mkdirSync(directory, { recursive: true });
+  const pglite = new PGlite(directory, { parsers: { [pgliteTypes.INT8]: int8AsNumber } });
+  return knex({
+    client: ClientPgLite,
+    dialect: 'postgres',
+    searchPath: schema ? [schema] : undefined,
+    // A function, so knex does not deep-clone the PGlite instance as connection settings.
+    connection: () => ({ pglite }) as unknown as Knex.StaticConnectionConfig,
+  });
+}
+
+/** Whether `error` is Postgres's unique violation; PGlite's error class is minified, so test the code. */
+export function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
+}

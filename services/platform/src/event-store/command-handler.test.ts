@@ -1,0 +1,107 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { RunningPlatform } from '../create-platform';
+import { ruleBroken } from '../http/errors';
+import type { YomanModule } from '../module';
+import { resetDatabase } from '../testing/reset-database';
+import { createTestClock } from '../testing/test-clock';
+import { createTestPlatform } from '../testing/test-platform';
+import { handleCommand } from './command-handler';
+import type { RecordedEvent } from './types';
+
+type Counter = { status: 'empty' } | { status: 'counting'; value: number };
+type CounterEvent = { type: 'counter.incremented.v1'; data: { by: number } };
+
+const evolve = (state: Counter, event: RecordedEvent): Counter => {
+  const { by } = event.data as { by: number };
+  return { status: 'counting', value: (state.status === 'counting' ? state.value : 0) + by };
+};
+
+const increment =
+  (by: number, limit = 10) =>
+  (state: Counter): CounterEvent[] => {
+    const value = state.status === 'counting' ? state.value : 0;
+    if (value + by > limit) throw ruleBroken('COUNTER_LIMIT', 'המונה מלא');
+    return by === 0 ? [] : [{ type: 'counter.incremented.v1', data: { by } }];
+  };
+
+const countersModule: YomanModule = {
+  name: 'counters',
+  migrations: [
+    {
+      name: '0001-counters-totals',
+      up: (db) =>
+        db.schema.createTable('counter_totals', (table) => {
+          table.text('counter_id').primary();
+          table.integer('total').notNullable();
+        }),
+    },
+  ],
+  projections: [
+    {
+      name: 'counter-totals',
+      handles: ['counter.incremented.v1'],
+      async apply(event, trx) {
+        const { by } = event.data as { by: number };
+        await trx('counter_totals')
+          .insert({ counter_id: event.streamId, total: by })
+          .onConflict('counter_id')
+          .merge({ total: trx.raw('counter_totals.total + ?', [by]) });
+      },
+      async reset(trx) {
+        await trx('counter_totals').delete();
+      },
+    },
+  ],
+};
+
+const clock = createTestClock();
+let running: RunningPlatform;
+
+beforeAll(async () => {
+  running = await createTestPlatform([countersModule], { clock });
+});
+afterAll(() => running.close());
+beforeEach(() => resetDatabase(running.platform));
+
+const count = (by: number, metadata = {}) =>
+  handleCommand(running.platform, {
+    streamId: 'counter-1',
+    streamType: 'counter',
+    initialState: (): Counter => ({ status: 'empty' }),
+    evolve,
+    decide: increment(by),
+    metadata,
+  });
+
+describe('handleCommand', () => {
+  it('folds the stream, appends the decision and answers once the read model shows it', async () => {
+    await count(2);
+    const result = await count(3, { userId: 'u1', correlationId: 'c1' });
+    expect(result.state).toEqual({ status: 'counting', value: 5 });
+    expect(result).toMatchObject({ nextVersion: 2, lastPosition: 2 });
+    expect(result.events).toMatchObject([
+      { position: 2, version: 2, streamId: 'counter-1', metadata: { userId: 'u1', correlationId: 'c1' } },
+    ]);
+    // No catch-up call here: the command itself waited for the read model.
+    expect(await running.platform.db('counter_totals').select()).toEqual([
+      { counter_id: 'counter-1', total: 5 },
+    ]);
+    const stored = await running.platform.eventStore.readStream('counter-1');
+    expect(stored.map((event) => event.metadata)).toEqual([{}, { userId: 'u1', correlationId: 'c1' }]);
+  });
+
+  it('answers 409 to the second of two commands that read the same version', async () => {
+    const outcomes = await Promise.allSettled([count(1), count(1)]);
+    expect(outcomes.map((outcome) => outcome.status).sort()).toEqual(['fulfilled', 'rejected']);
+    const rejected = outcomes.find((outcome) => outcome.status === 'rejected');
+    expect(rejected?.reason).toMatchObject({ statusCode: 409, code: 'CONCURRENCY_CONFLICT' });
+    expect(await running.platform.eventStore.readStream('counter-1')).toHaveLength(1);
+  });
+
+  it('appends nothing when the decision is empty, and lets a broken rule through as its AppError', async () => {
+    await count(4);
+    expect(await count(0)).toMatchObject({ events: [], nextVersion: 1, lastPosition: 0 });
+    await expect(count(7)).rejects.toMatchObject({ statusCode: 422, code: 'COUNTER_LIMIT' });
+    expect(await running.platform.eventStore.headPosition()).toBe(1);
+  });
+});

@@ -1,0 +1,67 @@
+import type { Platform } from '../platform';
+import type { EventMetadata, ExpectedVersion, NewEvent, RecordedEvent } from './types';
+
+export interface CommandOptions<State, Event extends NewEvent> {
+  streamId: string;
+  streamType: string;
+  initialState: () => State;
+  evolve: (state: State, event: RecordedEvent) => State;
+  /** Pure business logic: the events the command produces from the current state (may throw an AppError). */
+  decide: (state: State) => Event[];
+  /** Merged into every new event's metadata (user, organisation, correlation). */
+  metadata?: EventMetadata;
+  /** Defaults to the version read, so a concurrent writer makes this command fail with 409. */
+  expectedVersion?: ExpectedVersion;
+}
+
+export interface CommandResult<State> {
+  /** The state after the new events. */
+  state: State;
+  events: RecordedEvent[];
+  nextVersion: number;
+  lastPosition: number;
+}
+
+/**
+ * Runs one command the Emmett way: read the stream, fold it into state, decide, append with the version
+ * read (optimistic concurrency), then wait until every read model includes the new events.
+ */
+export async function handleCommand<State, Event extends NewEvent>(
+  platform: Platform,
+  options: CommandOptions<State, Event>,
+): Promise<CommandResult<State>> {
+  const history = await platform.eventStore.readStream(options.streamId);
+  const readVersion = history.at(-1)?.version ?? 0;
+  const current = history.reduce(options.evolve, options.initialState());
+  const decided = options.decide(current);
+  const expectedVersion = options.expectedVersion ?? (readVersion === 0 ? 'no_stream' : readVersion);
+  if (decided.length === 0) return { state: current, events: [], nextVersion: readVersion, lastPosition: 0 };
+  const newEvents = decided.map((event) => ({
+    ...event,
+    metadata: { ...options.metadata, ...event.metadata },
+  }));
+  const { nextVersion, lastPosition } = await platform.eventStore.append(
+    options.streamId,
+    options.streamType,
+    expectedVersion,
+    newEvents,
+  );
+  const recordedAt = platform.clock.now();
+  // Appends are serialized by the event store's lock, so one append's positions are consecutive.
+  const firstPosition = lastPosition - newEvents.length + 1;
+  const firstVersion = nextVersion - newEvents.length + 1;
+  const recorded = newEvents.map(
+    (event, index): RecordedEvent => ({
+      position: firstPosition + index,
+      streamId: options.streamId,
+      streamType: options.streamType,
+      version: firstVersion + index,
+      type: event.type,
+      data: event.data,
+      metadata: event.metadata,
+      recordedAt,
+    }),
+  );
+  await platform.projections.waitFor(lastPosition);
+  return { state: recorded.reduce(options.evolve, current), events: recorded, nextVersion, lastPosition };
+}

@@ -1,0 +1,117 @@
+import type { Knex } from 'knex';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { RunningPlatform } from '../create-platform';
+import { ConcurrencyError } from '../http/errors';
+import type { YomanModule } from '../module';
+import type { Projection } from '../projections/types';
+import { resetDatabase } from '../testing/reset-database';
+import { createTestClock } from '../testing/test-clock';
+import { createTestPlatform } from '../testing/test-platform';
+import { APPEND_LOCK_KEY } from './postgres-event-store';
+
+/** A read model that lists every event it was given, to see exactly what the relay delivered. */
+const deliveredLog: Projection = {
+  name: 'delivered-log',
+  handles: ['note.written.v1'],
+  async apply(event, trx) {
+    await trx('delivered_log').insert({ position: event.position, stream_id: event.streamId });
+  },
+  async reset(trx) {
+    await trx('delivered_log').delete();
+  },
+};
+
+const notesModule: YomanModule = {
+  name: 'notes',
+  migrations: [
+    {
+      name: '0001-notes-delivered-log',
+      up: (db) =>
+        db.schema.createTable('delivered_log', (table) => {
+          table.bigInteger('position').primary();
+          table.text('stream_id').notNullable();
+        }),
+    },
+  ],
+  projections: [deliveredLog],
+};
+
+const note = (text: string) => ({ type: 'note.written.v1', data: { text }, metadata: { userId: 'u1' } });
+const clock = createTestClock('2026-03-01T10:00:00Z');
+let running: RunningPlatform;
+
+beforeAll(async () => {
+  running = await createTestPlatform([notesModule], { clock });
+});
+afterAll(() => running.close());
+beforeEach(() => resetDatabase(running.platform));
+
+describe('the event store', () => {
+  it('appends events with versions and global positions, and reads them back', async () => {
+    const { eventStore } = running.platform;
+    expect(await eventStore.append('note-1', 'note', 'no_stream', [note('a'), note('b')])).toEqual({
+      nextVersion: 2,
+      lastPosition: 2,
+    });
+    await eventStore.append('note-2', 'note', 'no_stream', [note('c')]);
+    const stream = await eventStore.readStream('note-1');
+    expect(stream.map((event) => [event.version, event.position, event.data])).toEqual([
+      [1, 1, { text: 'a' }],
+      [2, 2, { text: 'b' }],
+    ]);
+    expect(stream[0]).toMatchObject({ streamType: 'note', metadata: { userId: 'u1' } });
+    expect(stream[0].recordedAt.toISOString()).toBe('2026-03-01T10:00:00.000Z');
+    expect((await eventStore.readAll({ after: 1 })).map((event) => event.position)).toEqual([2, 3]);
+    expect(await eventStore.readAll({ after: 0, upTo: 2, types: ['other.v1'] })).toEqual([]);
+    expect(await eventStore.headPosition()).toBe(3);
+  });
+
+  it('refuses an append whose expected version is stale with a 409 and loses nothing', async () => {
+    const { eventStore } = running.platform;
+    await eventStore.append('note-1', 'note', 'no_stream', [note('first')]);
+    const stale = eventStore.append('note-1', 'note', 'no_stream', [note('second')]);
+    await expect(stale).rejects.toBeInstanceOf(ConcurrencyError);
+    await expect(eventStore.append('note-1', 'note', 0, [note('x')])).rejects.toMatchObject({
+      statusCode: 409,
+      code: 'CONCURRENCY_CONFLICT',
+    });
+    await eventStore.append('note-1', 'note', 1, [note('second')]);
+    await eventStore.append('note-1', 'note', 'any', [note('third')]);
+    expect((await eventStore.readStream('note-1')).map((event) => event.data)).toEqual([
+      { text: 'first' },
+      { text: 'second' },
+      { text: 'third' },
+    ]);
+  });
+
+  it('refuses a second event with the same stream version even from a writer that skips the check', async () => {
+    const { db, eventStore } = running.platform;
+    await eventStore.append('note-1', 'note', 'no_stream', [note('first')]);
+    // A writer that bypassed the version check still cannot overwrite version 1.
+    const duplicate = db('events').insert({
+      stream_id: 'note-1',
+      stream_type: 'note',
+      version: 1,
+      type: 'note.written.v1',
+      data: '{}',
+    });
+    await expect(duplicate).rejects.toMatchObject({ code: '23505' });
+  });
+
+  it('holds a transaction-scoped advisory lock while it appends', async () => {
+    const { db, eventStore } = running.platform;
+    const advisoryLocks = async (executor: Knex | Knex.Transaction) =>
+      (
+        await executor.raw(
+          "select count(*)::int as held from pg_locks where locktype = 'advisory' and objid = ? and granted and pid = pg_backend_pid()",
+          [APPEND_LOCK_KEY % 2 ** 32],
+        )
+      ).rows[0].held;
+    const held = await db.transaction(async (trx) => {
+      await eventStore.append('note-1', 'note', 'no_stream', [note('a')], trx);
+      return advisoryLocks(trx);
+    });
+    expect(held).toBe(1);
+    expect(await advisoryLocks(db)).toBe(0);
+  });
+});

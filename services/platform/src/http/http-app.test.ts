@@ -1,0 +1,224 @@
+import { Writable } from 'node:stream';
+import type { FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import type { YomanModule } from '../module';
+import { createTestApp, fuzzRoute, type TestApp } from '../testing';
+import { authenticated, requireCaller } from './caller';
+import { ConcurrencyError, notFound, tooManyRequests } from './errors';
+
+const noteBody = z.object({
+  title: z.string().min(1).max(100),
+  tags: z.array(z.enum(['setup', 'mistake'])).max(5),
+  rating: z.number().int().min(1).max(5),
+});
+
+const notesRoutes: FastifyPluginAsync = async (app) => {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.post(
+    '/notes',
+    { schema: { body: noteBody, response: { 201: z.object({ id: z.string(), title: z.string() }) } } },
+    async (request, reply) => reply.status(201).send({ id: 'n1', title: request.body.title }),
+  );
+  api.get('/notes/:id', { schema: { params: z.object({ id: z.uuid() }) } }, async () => {
+    throw notFound('הפתק לא נמצא');
+  });
+  api.get('/me', { preHandler: authenticated }, async (request) => ({
+    userId: requireCaller(request).userId,
+  }));
+  api.get('/boom', async () => {
+    throw new Error('database exploded: secret detail');
+  });
+  api.get('/busy', async () => {
+    throw tooManyRequests(30);
+  });
+  api.put('/stale', async () => {
+    throw new ConcurrencyError('note-1');
+  });
+};
+
+/** Stands in for the gateway's session plugin: a root-scope plugin that sets `request.caller`. */
+const headerCaller = fp(async (app) => {
+  app.addHook('onRequest', async (request) => {
+    const userId = request.headers['x-test-user'];
+    if (typeof userId === 'string') {
+      request.caller = { userId, sessionId: 's1', role: 'student', organisationId: null };
+    }
+  });
+});
+
+const notesModule: YomanModule = { name: 'notes', migrations: [], routes: notesRoutes };
+const logLines: string[] = [];
+const logger = pino(
+  { level: 'info' },
+  new Writable({
+    write(chunk, _encoding, done) {
+      logLines.push(String(chunk));
+      done();
+    },
+  }),
+);
+let testApp: TestApp;
+
+beforeAll(async () => {
+  testApp = await createTestApp({ modules: [notesModule], plugins: [headerCaller], logger });
+});
+afterAll(() => testApp.close());
+
+const post = (payload: unknown, headers: Record<string, string> = {}) =>
+  testApp.app.inject({ method: 'POST', url: '/api/notes', payload: payload as object, headers });
+const validNote = { title: 'כניסה מוקדמת', tags: ['setup'], rating: 4 };
+
+describe('the HTTP app', () => {
+  it('serves a module route under /api with its schema', async () => {
+    const response = await post(validNote);
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toEqual({ id: 'n1', title: 'כניסה מוקדמת' });
+  });
+
+  it('answers invalid input with 400 VALIDATION_FAILED, a Hebrew message and the issues', async () => {
+    const response = await post({ title: '', tags: ['other'], rating: 9 });
+    expect(response.statusCode).toBe(400);
+    const body = response.json();
+    expect(body).toMatchObject({ code: 'VALIDATION_FAILED', message: 'הנתונים שנשלחו אינם תקינים' });
+    expect(body.issues.map((issue: { path: unknown }) => issue.path)).toEqual([
+      ['title'],
+      ['tags', 0],
+      ['rating'],
+    ]);
+    expect(body.issues[0].message).toMatch(/[\u0590-\u05FF]/);
+    const badParam = await testApp.app.inject({ method: 'GET', url: '/api/notes/not-a-uuid' });
+    expect(badParam.json()).toMatchObject({ code: 'VALIDATION_FAILED', issues: [{ path: ['id'] }] });
+  });
+
+  it('maps an AppError to its status, code, message and headers', async () => {
+    const missing = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/notes/6f1c7c1e-3f8f-4a59-9a43-3e3f4d1c2b10',
+    });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ message: 'הפתק לא נמצא', code: 'NOT_FOUND' });
+    const busy = await testApp.app.inject({ method: 'GET', url: '/api/busy' });
+    expect(busy.statusCode).toBe(429);
+    expect(busy.headers['retry-after']).toBe('30');
+    expect(busy.json()).toMatchObject({ code: 'TOO_MANY_REQUESTS' });
+    const stale = await testApp.app.inject({ method: 'PUT', url: '/api/stale' });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({ code: 'CONCURRENCY_CONFLICT' });
+  });
+
+  it('refuses a signed-out caller with 401 and lets a signed-in one through', async () => {
+    const anonymous = await testApp.app.inject({ method: 'GET', url: '/api/me' });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json()).toEqual({ message: 'נדרשת התחברות', code: 'UNAUTHENTICATED' });
+    const signedIn = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/me',
+      headers: { 'x-test-user': 'u7' },
+    });
+    expect(signedIn.json()).toEqual({ userId: 'u7' });
+  });
+
+  it('answers a crash with a generic 500 and logs it with the request id', async () => {
+    const response = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/boom',
+      headers: { 'x-request-id': 'req-boom-1' },
+    });
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({ message: 'אירעה שגיאה בשרת', code: 'INTERNAL' });
+    expect(response.body).not.toContain('secret detail');
+    expect(response.headers['x-request-id']).toBe('req-boom-1');
+    const logged = logLines.map((line) => JSON.parse(line)).find((line) => line.msg === 'request failed');
+    expect(logged).toMatchObject({
+      level: 50,
+      requestId: 'req-boom-1',
+      err: { message: expect.stringContaining('exploded') },
+    });
+  });
+
+  it('answers bad JSON 400, a too large body 413 and other media types 415', async () => {
+    const badJson = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/notes',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"title": ',
+    });
+    expect([badJson.statusCode, badJson.json().code]).toEqual([400, 'INVALID_JSON']);
+    const huge = await post({ ...validNote, title: 'x'.repeat(2 * 1024 * 1024) });
+    expect([huge.statusCode, huge.json().code]).toEqual([413, 'PAYLOAD_TOO_LARGE']);
+    for (const contentType of ['text/plain', 'application/x-www-form-urlencoded']) {
+      const response = await testApp.app.inject({
+        method: 'POST',
+        url: '/api/notes',
+        headers: { 'content-type': contentType },
+        payload: 'title=x',
+      });
+      expect([response.statusCode, response.json().code]).toEqual([415, 'UNSUPPORTED_MEDIA_TYPE']);
+    }
+  });
+
+  it('refuses a state change sent from another origin with 403 BAD_ORIGIN', async () => {
+    const crossSite = await post(validNote, { host: 'yoman.example', origin: 'https://evil.example' });
+    expect(crossSite.statusCode).toBe(403);
+    expect(crossSite.json()).toMatchObject({ code: 'BAD_ORIGIN' });
+    expect((await post(validNote, { host: 'yoman.example', origin: 'null' })).statusCode).toBe(403);
+    expect(
+      (await post(validNote, { host: 'yoman.example', origin: 'https://yoman.example' })).statusCode,
+    ).toBe(201);
+    expect((await post(validNote, { host: 'yoman.example' })).statusCode).toBe(201);
+    const read = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/me',
+      headers: { host: 'yoman.example', origin: 'https://evil.example', 'x-test-user': 'u1' },
+    });
+    expect(read.statusCode).toBe(200);
+  });
+
+  it('answers unknown /api paths with a JSON 404', async () => {
+    for (const url of ['/api/nothing-here', '/api/notes/1/2/3', '/api']) {
+      const response = await testApp.app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ message: 'הנתיב המבוקש לא נמצא', code: 'NOT_FOUND' });
+    }
+    const wrongMethod = await testApp.app.inject({ method: 'DELETE', url: '/api/notes' });
+    expect([wrongMethod.statusCode, wrongMethod.json().code]).toEqual([404, 'NOT_FOUND']);
+  });
+
+  it('serves an OpenAPI 3.1 document built from the route schemas', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    expect(response.statusCode).toBe(200);
+    const document = response.json();
+    expect(document.openapi).toBe('3.1.0');
+    expect(Object.keys(document.paths).sort()).toEqual(
+      ['/api/busy', '/api/me', '/api/notes', '/api/notes/{id}', '/api/stale', '/api/boom'].sort(),
+    );
+    const body = document.paths['/api/notes'].post.requestBody.content['application/json'].schema;
+    expect(body.required).toEqual(['title', 'tags', 'rating']);
+  });
+
+  it('sends security headers that allow this origin only', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/api/nothing' });
+    const policy = String(response.headers['content-security-policy']);
+    expect(policy).toContain("default-src 'self'");
+    expect(policy).toContain("script-src 'self';");
+    expect(policy).not.toMatch(/https?:/);
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('survives generated and mutated bodies without a 5xx', async () => {
+    const statuses = await fuzzRoute(testApp.app, {
+      method: 'POST',
+      url: '/api/notes',
+      bodySchema: noteBody,
+    });
+    expect(statuses[201]).toBeGreaterThan(0);
+    expect(statuses[400]).toBeGreaterThan(0);
+    const queries = await fuzzRoute(testApp.app, { method: 'GET', url: '/api/me', numRuns: 50 });
+    expect(queries[401]).toBe(50);
+  });
+});

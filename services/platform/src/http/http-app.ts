@@ -1,0 +1,110 @@
+import helmet from '@fastify/helmet';
+import swagger from '@fastify/swagger';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyPluginAsync,
+  LogController,
+} from 'fastify';
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requestIdOf } from '../logging/logger';
+import type { YomanModule } from '../module';
+import type { Platform } from '../platform';
+import { answerNotFound, handleError } from './error-handler';
+import { refuseCrossOriginWrites } from './same-origin';
+
+export interface HttpAppOptions {
+  platform: Platform;
+  modules: readonly YomanModule[];
+  /** Registered at the root before any module's routes (e.g. the session plugin, wrapped in fastify-plugin). */
+  plugins?: readonly FastifyPluginAsync[];
+  /** Largest JSON body accepted, in bytes (default 1 MiB); a route may set its own `bodyLimit`. */
+  bodyLimit?: number;
+}
+
+/** The OpenAPI document's address. */
+export const OPENAPI_PATH = '/api/openapi.json';
+
+/**
+ * The Fastify app every Yoman process serves: zod validation and serialization, security headers, request
+ * ids, one error handler, same-origin writes, module routes under `/api` with JSON 404s, and an OpenAPI 3.1
+ * document generated from the route schemas. The caller may add more (static files) before `ready()`.
+ */
+export async function createHttpApp(options: HttpAppOptions): Promise<FastifyInstance> {
+  const { platform } = options;
+  // Validation messages reach people; Yoman's people read Hebrew.
+  z.config(z.locales.he());
+  const app = Fastify({
+    loggerInstance: platform.logger as FastifyBaseLogger,
+    genReqId: requestIdOf,
+    logController: new LogController({ requestIdLogLabel: 'requestId' }),
+    bodyLimit: options.bodyLimit ?? 1024 * 1024,
+    return503OnClosing: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler(handleError);
+  // State changes travel as JSON only; a text/plain body is how a cross-site form would try it.
+  app.removeContentTypeParser('text/plain');
+  app.decorate('platform', platform);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  app.addHook('onRequest', refuseCrossOriginWrites);
+  await app.register(helmet, { contentSecurityPolicy: { directives: contentSecurityPolicy(platform) } });
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Yoman API', version: '1.0.0', description: 'יומן — the trading journal API' },
+    },
+    transform: (document) =>
+      document.url.startsWith('/api/')
+        ? jsonSchemaTransform(document)
+        : { schema: { hide: true }, url: document.url },
+    transformObject: jsonSchemaTransformObject,
+  });
+  for (const plugin of options.plugins ?? []) await app.register(plugin);
+  await app.register(
+    async (api) => {
+      api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+      for (const module of options.modules) {
+        if (module.routes) await api.register(module.routes);
+      }
+      api.setNotFoundHandler(answerNotFound);
+    },
+    { prefix: '/api' },
+  );
+  return app;
+}
+
+/** Self only; the origins of remotes deployed elsewhere (REMOTES_MANIFEST) are the one exception. */
+function contentSecurityPolicy(platform: Platform) {
+  const remoteOrigins = Object.values(platform.config.remotesManifest ?? {}).flatMap((url) => {
+    try {
+      return [new URL(url).origin];
+    } catch {
+      return [];
+    }
+  });
+  const self = ["'self'", ...new Set(remoteOrigins)];
+  return {
+    defaultSrc: ["'self'"],
+    scriptSrc: self,
+    connectSrc: self,
+    // styled-components writes <style> elements at run time.
+    styleSrc: [...self, "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:', 'blob:'],
+    fontSrc: [...self, 'data:'],
+    objectSrc: ["'none'"],
+    frameAncestors: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+    upgradeInsecureRequests: null,
+  };
+}

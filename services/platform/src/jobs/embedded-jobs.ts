@@ -1,0 +1,154 @@
+import type { Knex } from 'knex';
+import type { Logger } from 'pino';
+import type { Clock, Platform } from '../platform';
+import type { JobHandler, Jobs, ScheduledJob } from './types';
+
+const DEFAULT_POLL_MS = 2000;
+const DEFAULT_MAX_ATTEMPTS = 5;
+const DUE_BATCH = 50;
+
+interface JobRow {
+  id: string;
+  name: string;
+  run_at: Date | string;
+  payload: unknown;
+  status: ScheduledJob['status'];
+  attempts: number;
+  last_error: string | null;
+}
+
+export interface EmbeddedJobsOptions {
+  clock: Clock;
+  logger: Logger;
+  /** The platform handed to handlers (it holds these jobs, hence a function). */
+  platform: () => Platform;
+  /** How often the poll loop looks for due jobs (0: no loop; tests call `runDueJobs`). */
+  pollIntervalMs?: number;
+  maxAttempts?: number;
+}
+
+/** Delay before retry number `attempt` (1-based): 30 s, 1 min, 2 min … capped at one hour. */
+export function retryDelayMs(attempt: number): number {
+  return Math.min(30_000 * 2 ** (attempt - 1), 3_600_000);
+}
+
+/** The embedded scheduler: jobs are rows in `jobs`, so they survive a restart; a timer runs the due ones. */
+export function createEmbeddedJobs(db: Knex, options: EmbeddedJobsOptions): Jobs {
+  const handlers = new Map<string, JobHandler>();
+  const maxAttempts = options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
+  let poll: NodeJS.Timeout | undefined;
+  let inFlight: Promise<number> | undefined;
+
+  const runOne = async (row: JobRow, now: Date) => {
+    const handler = handlers.get(row.name);
+    try {
+      if (!handler) throw new Error(`No handler is registered for jobs named ${row.name}`);
+      await handler(row.payload, { jobId: row.id, now, attempt: row.attempts, platform: options.platform() });
+      await db('jobs').where({ id: row.id, status: 'running' }).update({ status: 'done', updated_at: now });
+    } catch (error) {
+      const lastError = error instanceof Error ? error.message : String(error);
+      const retry = handler !== undefined && row.attempts < maxAttempts;
+      options.logger.error({ err: error, jobId: row.id, attempt: row.attempts, retry }, 'job failed');
+      await db('jobs')
+        .where({ id: row.id, status: 'running' })
+        .update({
+          status: retry ? 'scheduled' : 'failed',
+          run_at: retry ? new Date(now.getTime() + retryDelayMs(row.attempts)) : row.run_at,
+          last_error: lastError,
+          updated_at: now,
+        });
+    }
+  };
+
+  const runDueJobs = async (now: Date) => {
+    const due: JobRow[] = await db('jobs')
+      .where({ status: 'scheduled' })
+      .where('run_at', '<=', now)
+      .orderBy('run_at')
+      .limit(DUE_BATCH);
+    let ran = 0;
+    for (const candidate of due) {
+      const claimed: JobRow[] = await db('jobs')
+        .where({ id: candidate.id, status: 'scheduled' })
+        .where('run_at', '<=', now)
+        .update({ status: 'running', attempts: db.raw('attempts + 1'), updated_at: now })
+        .returning('*');
+      if (claimed.length === 0) continue;
+      ran += 1;
+      await runOne(claimed[0], now);
+    }
+    return ran;
+  };
+
+  const tick = () => {
+    if (inFlight) return;
+    inFlight = runDueJobs(options.clock.now());
+    inFlight
+      .catch((error) => options.logger.error({ err: error }, 'the job scheduler could not run due jobs'))
+      .finally(() => {
+        inFlight = undefined;
+      });
+  };
+
+  return {
+    async schedule(job) {
+      const now = options.clock.now();
+      const row = {
+        id: job.id,
+        name: job.name,
+        run_at: job.runAt,
+        payload: JSON.stringify(job.payload ?? null),
+        status: 'scheduled',
+        attempts: 0,
+        last_error: null,
+        updated_at: now,
+      };
+      // The same job scheduled again changes nothing; a new time or payload replaces the old one.
+      await db('jobs')
+        .insert(row)
+        .onConflict('id')
+        .merge(['name', 'run_at', 'payload', 'status', 'attempts', 'last_error', 'updated_at'])
+        .whereRaw(
+          "jobs.status not in ('done', 'running') or jobs.run_at <> excluded.run_at or jobs.payload <> excluded.payload",
+        );
+    },
+    async cancel(jobId) {
+      await db('jobs').where({ id: jobId }).whereIn('status', ['scheduled', 'failed']).delete();
+    },
+    register(name, handler) {
+      if (handlers.has(name)) throw new Error(`Two job handlers are named ${name}`);
+      handlers.set(name, handler);
+    },
+    async find(jobId) {
+      const row: JobRow | undefined = await db('jobs').where({ id: jobId }).first();
+      return row && toScheduledJob(row);
+    },
+    runDueJobs,
+    async start() {
+      // One embedded scheduler per database: a job left running by a crash is due again.
+      await db('jobs').where({ status: 'running' }).update({ status: 'scheduled' });
+      const interval = options.pollIntervalMs ?? DEFAULT_POLL_MS;
+      if (interval > 0 && !poll) {
+        poll = setInterval(tick, interval);
+        poll.unref();
+      }
+    },
+    async stop() {
+      if (poll) clearInterval(poll);
+      poll = undefined;
+      await inFlight?.catch(() => {});
+    },
+  };
+}
+
+function toScheduledJob(row: JobRow): ScheduledJob {
+  return {
+    id: row.id,
+    name: row.name,
+    runAt: row.run_at instanceof Date ? row.run_at : new Date(row.run_at),
+    payload: row.payload,
+    status: row.status,
+    attempts: Number(row.attempts),
+    lastError: row.last_error,
+  };
+}

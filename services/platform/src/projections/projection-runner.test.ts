@@ -1,0 +1,184 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { RunningPlatform } from '../create-platform';
+import type { YomanModule } from '../module';
+import { resetDatabase } from '../testing/reset-database';
+import { createTestPlatform } from '../testing/test-platform';
+import type { Projection } from './types';
+
+/** Counts notes per author: an upsert, so it is naturally idempotent only through the checkpoint. */
+const notesPerAuthor: Projection = {
+  name: 'notes-per-author',
+  handles: ['note.written.v1', 'note.deleted.v1'],
+  async apply(event, trx) {
+    const { author } = event.data as { author: string };
+    if (author === 'explode') throw new Error('cannot read this note');
+    const delta = event.type === 'note.written.v1' ? 1 : -1;
+    await trx('notes_per_author')
+      .insert({ author, notes: delta, last_position: event.position })
+      .onConflict('author')
+      .merge({ notes: trx.raw('notes_per_author.notes + ?', [delta]), last_position: event.position });
+  },
+  async reset(trx) {
+    await trx('notes_per_author').delete();
+  },
+};
+
+/** Lists each delivered position, to see exactly what the relay delivered and in which order. */
+const deliveredLog: Projection = {
+  name: 'delivered-log',
+  handles: ['note.written.v1'],
+  async apply(event, trx) {
+    await trx('delivered_log').insert({ position: event.position });
+  },
+  async reset(trx) {
+    await trx('delivered_log').delete();
+  },
+};
+
+const notesModule: YomanModule = {
+  name: 'notes',
+  migrations: [
+    {
+      name: '0001-notes-read-models',
+      async up(db) {
+        await db.schema.createTable('notes_per_author', (table) => {
+          table.text('author').primary();
+          table.integer('notes').notNullable();
+          table.bigInteger('last_position').notNullable();
+        });
+        await db.schema.createTable('delivered_log', (table) => {
+          table.bigIncrements('id');
+          table.bigInteger('position').notNullable();
+        });
+      },
+    },
+  ],
+  projections: [notesPerAuthor, deliveredLog],
+};
+
+const written = (author: string) => ({ type: 'note.written.v1', data: { author } });
+let running: RunningPlatform;
+
+beforeAll(async () => {
+  running = await createTestPlatform([notesModule], {});
+});
+afterAll(() => running.close());
+beforeEach(() => resetDatabase(running.platform));
+
+const readModel = () => running.platform.db('notes_per_author').orderBy('author').select();
+const delivered = async () =>
+  (await running.platform.db('delivered_log').orderBy('id').select('position')).map((row) =>
+    Number(row.position),
+  );
+
+describe('the projection runner', () => {
+  it('delivers committed events and answers waitFor once every read model includes them', async () => {
+    const { eventStore, projections } = running.platform;
+    await eventStore.append('note-1', 'note', 'no_stream', [written('dana'), written('dana')]);
+    const { lastPosition } = await eventStore.append('note-2', 'note', 'no_stream', [written('avi')]);
+    await projections.waitFor(lastPosition);
+    expect(await readModel()).toEqual([
+      { author: 'avi', notes: 1, last_position: 3 },
+      { author: 'dana', notes: 2, last_position: 2 },
+    ]);
+    const checkpoints = await running.platform
+      .db('projection_checkpoints')
+      .orderBy('name')
+      .select('name', 'position');
+    expect(checkpoints).toEqual([
+      { name: 'delivered-log', position: 3 },
+      { name: 'notes-per-author', position: 3 },
+    ]);
+  });
+
+  it('changes nothing when the same events are delivered again', async () => {
+    const { eventStore, projections } = running.platform;
+    await eventStore.append('note-1', 'note', 'no_stream', [written('dana'), written('avi')]);
+    await projections.catchUp();
+    const before = await readModel();
+    await projections.catchUp();
+    await projections.catchUp();
+    expect(await readModel()).toEqual(before);
+    expect(await delivered()).toEqual([1, 2]);
+  });
+
+  it('rebuilds a read model equal to the live one, twice over', async () => {
+    const { eventStore, projections } = running.platform;
+    await eventStore.append('note-1', 'note', 'no_stream', [written('dana'), written('avi')]);
+    await eventStore.append('note-1', 'note', 2, [{ type: 'note.deleted.v1', data: { author: 'avi' } }]);
+    await eventStore.append('note-2', 'note', 'no_stream', [written('dana')]);
+    await projections.catchUp();
+    const live = await readModel();
+    const liveLog = await delivered();
+    await projections.rebuild();
+    expect(await readModel()).toEqual(live);
+    await projections.rebuild('notes-per-author');
+    expect(await readModel()).toEqual(live);
+    expect(await delivered()).toEqual(liveLog);
+    expect(live).toEqual([
+      { author: 'avi', notes: 0, last_position: 3 },
+      { author: 'dana', notes: 2, last_position: 4 },
+    ]);
+  });
+
+  it('reports what a replay delivered and refuses an unknown projection', async () => {
+    const { eventStore } = running.platform;
+    await eventStore.append('note-1', 'note', 'no_stream', [written('dana'), written('explode')]);
+    expect(await running.projections.replay()).toEqual([
+      { projection: 'notes-per-author', events: 2, failures: 1 },
+      { projection: 'delivered-log', events: 2, failures: 0 },
+    ]);
+    await expect(running.projections.rebuild('nope')).rejects.toThrow(/No projection named nope/);
+  });
+
+  it('records an event a projection throws on, with its position, and goes on', async () => {
+    const { db, eventStore, projections } = running.platform;
+    await eventStore.append('note-1', 'note', 'no_stream', [
+      written('dana'),
+      written('explode'),
+      written('avi'),
+    ]);
+    await projections.waitFor(3);
+    expect((await readModel()).map((row) => row.author)).toEqual(['avi', 'dana']);
+    const failures = await db('projection_failures').select('projection', 'position', 'event_type', 'error');
+    expect(failures).toEqual([
+      {
+        projection: 'notes-per-author',
+        position: 2,
+        event_type: 'note.written.v1',
+        error: 'cannot read this note',
+      },
+    ]);
+    await projections.rebuild();
+    expect(await db('projection_failures').count({ n: '*' })).toEqual([{ n: 1 }]);
+  });
+
+  it('moves the checkpoint past events a projection does not handle', async () => {
+    const { eventStore, projections, db } = running.platform;
+    await eventStore.append('other-1', 'other', 'no_stream', [{ type: 'other.happened.v1', data: {} }]);
+    await projections.waitFor(1);
+    const positions = await db('projection_checkpoints').pluck('position');
+    expect(positions).toEqual([1, 1]);
+  });
+
+  it('never skips an event that commits after a later position is written', async () => {
+    const { db, eventStore, projections } = running.platform;
+    // The first writer allocates position 1 and keeps its transaction open.
+    const slow = await db.transaction();
+    await eventStore.append('note-slow', 'note', 'no_stream', [written('slow')], slow);
+    // A second writer and a catch-up start meanwhile. Without the append lock, on Postgres the second writer
+    // would commit position 2 first and the catch-up would move the checkpoint past position 1 for good.
+    const fast = eventStore.append('note-fast', 'note', 'no_stream', [written('fast')]);
+    const earlyCatchUp = projections.catchUp();
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    await slow.commit();
+    await Promise.all([fast, earlyCatchUp]);
+    await projections.waitFor(2);
+    expect(await delivered()).toEqual([1, 2]);
+    expect((await readModel()).map((row) => row.author)).toEqual(['fast', 'slow']);
+  });
+
+  it('gives up waiting with a 503 when a position never arrives', async () => {
+    await expect(running.platform.projections.waitFor(99, 50)).rejects.toMatchObject({ statusCode: 503 });
+  });
+});

@@ -1,0 +1,7 @@
+export { arbitraryFor, fieldsOf } from './body-arbitrary';
+export { type FuzzRouteOptions, fuzzRoute } from './fuzz-route';
+export { resetDatabase } from './reset-database';
+export { createTestApp, type TestApp, type TestAppOptions } from './test-app';
+export { createTestClock, type TestClock } from './test-clock';
+export { testConfig } from './test-config';
+export { createTestPlatform } from './test-platform';

@@ -1,0 +1,36 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { type Config, DEFAULT_FRONT_END_DIR, IN_MEMORY_DATA_DIR } from '../config/config';
+
+/** Prefix of the schemas the infra suite creates; a schema named from a data directory survives a restart. */
+export const TEST_SCHEMA_PREFIX = 'test_';
+
+/** The schema for a test on a shared Postgres server: one per data directory, else a fresh one. */
+function testSchemaFor(dataDir: string | undefined): string {
+  if (dataDir && !dataDir.startsWith(IN_MEMORY_DATA_DIR)) {
+    return `${TEST_SCHEMA_PREFIX}dir_${createHash('sha256').update(dataDir).digest('hex').slice(0, 16)}`;
+  }
+  return `${TEST_SCHEMA_PREFIX}${randomBytes(6).toString('hex')}`;
+}
+
+/**
+ * A configuration for tests: in-memory PGlite, quiet logs, insecure cookies. With `YOMAN_TEST_DATABASE_URL`
+ * (the infra suite) it uses that Postgres server instead, in a schema of its own so test files never
+ * collide; a test that passes a `dataDir` keeps its schema across restarts, as PGlite keeps the directory.
+ */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  const databaseUrl = process.env.YOMAN_TEST_DATABASE_URL || undefined;
+  return {
+    nodeEnv: 'test',
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: IN_MEMORY_DATA_DIR,
+    databaseUrl,
+    databaseSchema: databaseUrl ? testSchemaFor(overrides.dataDir) : undefined,
+    sessionSecret: randomBytes(32).toString('hex'),
+    cookieSecure: false,
+    logLevel: 'silent',
+    usdIlsRate: '3.70',
+    frontEndDir: DEFAULT_FRONT_END_DIR,
+    ...overrides,
+  };
+}

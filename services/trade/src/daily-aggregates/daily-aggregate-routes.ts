@@ -1,0 +1,31 @@
+import {
+  DailyAggregate,
+  DailyAggregateList,
+  DailyAggregateParams,
+  DailyAggregatesQuery,
+} from '@yoman/contracts';
+import { requireCaller } from '@yoman/platform';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { findDailyAggregate, listDailyAggregates } from './daily-aggregate-queries';
+
+/** GET /api/daily-aggregates/{date} and ?year&month: the caller's own days. */
+export const dailyAggregateRoutes: FastifyPluginAsync = async (plain) => {
+  const app = plain.withTypeProvider<ZodTypeProvider>();
+  app.get(
+    '/daily-aggregates/:date',
+    { schema: { params: DailyAggregateParams, response: { 200: DailyAggregate } } },
+    async (request) => {
+      const caller = requireCaller(request);
+      return findDailyAggregate(app.platform.db, caller.userId, request.params.date);
+    },
+  );
+  app.get(
+    '/daily-aggregates',
+    { schema: { querystring: DailyAggregatesQuery, response: { 200: DailyAggregateList } } },
+    async (request) => {
+      const caller = requireCaller(request);
+      return listDailyAggregates(app.platform.db, caller.userId, request.query.year, request.query.month);
+    },
+  );
+};

@@ -1,0 +1,206 @@
+// API tests of the journal's reads, the calculation and screenshots.
+
+import type { Caller } from '@yoman/platform';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ALICE, asCaller, BOB, eurusd, START, startTradeTestApp } from './test-support/trade-test-app';
+
+let t: Awaited<ReturnType<typeof startTradeTestApp>>;
+beforeAll(async () => {
+  t = await startTradeTestApp();
+});
+afterAll(() => t.harness.close());
+beforeEach(async () => {
+  await t.harness.reset();
+  t.clock.set(START);
+});
+
+describe('POST /api/calculate-trade', () => {
+  it('computes P&L, R and the ILS figure with the rate it names', async () => {
+    const response = await t.call('POST', '/api/calculate-trade', ALICE, { ...eurusd, exitTime: undefined });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      pnlUsd: '500.00',
+      pnlIls: '1850.00',
+      rMultiple: '1.0000',
+      usdToIlsRate: '3.70',
+      rateDate: '2026-03-10',
+      // No rate stored and no Bank of Israel configured: the configured rate, and the answer says so.
+      rateSource: 'fallback',
+    });
+  });
+
+  it.each([
+    [{ entryPrice: undefined }, 400, 'VALIDATION_FAILED'],
+    [{ positionSize: 0 }, 400, 'VALIDATION_FAILED'],
+    [{ stopPrice: '1.2' }, 400, 'STOP_WRONG_SIDE'],
+    [{ symbol: 'EURO' }, 400, 'INVALID_SYMBOL'],
+    [{ assetType: 'futures', symbol: 'FDAXZ6' }, 422, 'UNKNOWN_FUTURES_ROOT'],
+  ])('%j is refused with %i %s and a Hebrew message', async (change, status, code) => {
+    const response = await t.call('POST', '/api/calculate-trade', ALICE, { ...eurusd, ...change });
+    expect(response.statusCode).toBe(status);
+    expect(response.json()).toMatchObject({ code });
+    expect(response.json().message).toMatch(/[\u0590-\u05FF]/);
+  });
+
+  it('needs a signed-in caller', async () => {
+    expect((await t.call('POST', '/api/calculate-trade', null, eurusd)).statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/trades', () => {
+  beforeEach(async () => {
+    await t.logTrade(ALICE);
+    await t.logTrade(ALICE, {
+      symbol: 'AAPL',
+      assetType: 'stocks',
+      direction: 'short',
+      entryPrice: 200,
+      exitPrice: 210,
+      stopPrice: 205,
+      positionSize: 10,
+      session: 'new_york',
+      setup: 'news',
+      notes: 'earnings',
+      exitTime: '2026-03-10T09:30:00.000Z',
+    });
+    await t.logTrade(ALICE, {
+      symbol: 'BTCUSDT',
+      assetType: 'crypto',
+      stopPrice: null,
+      session: 'asia',
+      setup: 'pullback',
+      entryTime: '2026-03-02T08:00:00.000Z',
+      exitTime: '2026-03-02T10:00:00.000Z',
+    });
+    await t.logTrade(BOB);
+  });
+
+  const symbolsOf = async (query: string) =>
+    ((await t.call('GET', `/api/trades${query}`, ALICE)).json() as { symbol: string }[]).map(
+      (trade) => trade.symbol,
+    );
+
+  it("lists only the caller's own trades, newest exit first", async () => {
+    expect(await symbolsOf('')).toEqual(['EURUSD', 'AAPL', 'BTCUSDT']);
+  });
+
+  it.each([
+    ['?startDate=2026-03-10T00:00:00.000Z&endDate=2026-03-10T23:59:59.999Z', ['EURUSD', 'AAPL']],
+    ['?session=asia', ['BTCUSDT']],
+    ['?setup=news', ['AAPL']],
+    ['?asset=stocks', ['AAPL']],
+    ['?result=loss', ['AAPL']],
+    ['?result=win', ['EURUSD', 'BTCUSDT']],
+    ['?rRange=-2to-1', ['AAPL']],
+    ['?rRange=1to2', ['EURUSD']],
+    ['?trust=high', ['EURUSD', 'AAPL']],
+    ['?trust=low', []],
+    ['?search=earn', ['AAPL']],
+    ['?news=true', ['AAPL']],
+    ['?dateRange=today', ['EURUSD', 'AAPL']],
+    ['?dateRange=month&session=all&setup=', ['EURUSD', 'AAPL', 'BTCUSDT']],
+  ])('%s', async (query, expected) => {
+    expect(await symbolsOf(query)).toEqual(expected);
+  });
+
+  it('refuses an unknown filter value with 400, and no caller with 401', async () => {
+    expect((await t.call('GET', '/api/trades?trust=excellent', ALICE)).statusCode).toBe(400);
+    expect((await t.call('GET', '/api/trades', null)).statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/daily-aggregates', () => {
+  it("answers the month's days with trades, and an empty day for a date without", async () => {
+    await t.logTrade();
+    const month = await t.call('GET', '/api/daily-aggregates?year=2026&month=3', ALICE);
+    expect(month.json().map((day: { date: string }) => day.date)).toEqual(['2026-03-10']);
+    expect((await t.call('GET', '/api/daily-aggregates/2026-03-09', ALICE)).json()).toMatchObject({
+      totalTrades: 0,
+    });
+    expect((await t.call('GET', '/api/daily-aggregates/2026-03-10', BOB)).json()).toMatchObject({
+      totalTrades: 0,
+    });
+  });
+
+  it('refuses a bad date or month with 400 and no caller with 401', async () => {
+    expect((await t.call('GET', '/api/daily-aggregates/2026-02-30', ALICE)).statusCode).toBe(400);
+    expect((await t.call('GET', '/api/daily-aggregates?year=2026&month=13', ALICE)).statusCode).toBe(400);
+    expect((await t.call('GET', '/api/daily-aggregates?year=2026&month=3', null)).statusCode).toBe(401);
+  });
+});
+
+describe('screenshots', () => {
+  const PNG = Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    Buffer.alloc(64, 1),
+  ]);
+  const upload = async (caller: Caller, content: Buffer, contentType = 'image/png') => {
+    const link = (await t.call('POST', '/api/screenshots/upload-url', caller)).json() as {
+      uploadURL: string;
+      screenshotUrl: string;
+    };
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: link.uploadURL,
+      headers: { ...asCaller(caller), 'content-type': contentType },
+      payload: content,
+    });
+    return { link, put };
+  };
+
+  it('a PNG is stored, served to its owner only, and marks the trade that carries it', async () => {
+    const { link, put } = await upload(ALICE, PNG);
+    expect(put.statusCode).toBe(200);
+    const served = await t.app.inject({
+      method: 'GET',
+      url: link.screenshotUrl,
+      headers: asCaller(ALICE),
+    });
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(served.rawPayload.equals(PNG)).toBe(true);
+    const other = await t.app.inject({
+      method: 'GET',
+      url: link.screenshotUrl,
+      headers: asCaller(BOB),
+    });
+    expect(other.statusCode).toBe(404);
+    const trade = await t.logTrade(ALICE, { screenshotUrl: link.screenshotUrl, hasScreenshot: true });
+    expect(trade).toMatchObject({ hasScreenshot: true, screenshotUrl: link.screenshotUrl });
+  });
+
+  it('checks the content, not the header: a text file sent as image/png is refused', async () => {
+    const { put } = await upload(ALICE, Buffer.from('not an image'), 'image/png');
+    expect(put.statusCode).toBe(400);
+    expect(put.json()).toMatchObject({ code: 'INVALID_IMAGE' });
+  });
+
+  it('refuses a file over 5MB with 413', async () => {
+    const { put } = await upload(ALICE, Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024)]));
+    expect(put.statusCode).toBe(413);
+  });
+
+  it("a trade cannot carry another user's screenshot or one never uploaded", async () => {
+    const { link } = await upload(BOB, PNG);
+    const response = await t.call('POST', '/api/trades', ALICE, {
+      ...eurusd,
+      screenshotUrl: link.screenshotUrl,
+    });
+    expect(response.json()).toMatchObject({ code: 'INVALID_SCREENSHOT' });
+    const missing = await t.call('POST', '/api/trades', ALICE, {
+      ...eurusd,
+      screenshotUrl: '/api/screenshots/nothing',
+    });
+    expect(missing.statusCode).toBe(400);
+  });
+
+  it("nobody uploads into another user's link", async () => {
+    const link = (await t.call('POST', '/api/screenshots/upload-url', ALICE)).json() as { uploadURL: string };
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: link.uploadURL,
+      headers: { ...asCaller(BOB), 'content-type': 'image/png' },
+      payload: PNG,
+    });
+    expect(put.statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,74 @@
+import { marketModule } from '@yoman/market';
+import type { Caller } from '@yoman/platform';
+import { createTestApp, createTestClock } from '@yoman/platform/testing';
+import fp from 'fastify-plugin';
+import { expect } from 'vitest';
+import { createTradeModule } from '../trade-module';
+
+// Shared by the trade module's API tests: an app with the market and trade modules and a header-named caller.
+
+/** The session is the gateway's; in these tests a header names the caller, so every route runs as in production. */
+const callerFromHeader = fp(async (app) => {
+  app.addHook('onRequest', async (request) => {
+    const raw = request.headers['x-test-caller'];
+    if (typeof raw === 'string') request.caller = JSON.parse(raw) as Caller;
+  });
+});
+
+export const student = (userId: string): Caller => ({
+  userId,
+  sessionId: `s-${userId}`,
+  role: 'student',
+  organisationId: 'org-1',
+});
+export const ALICE = student('alice');
+export const BOB = student('bob');
+export const asCaller = (caller: Caller) => ({ 'x-test-caller': JSON.stringify(caller) });
+
+/** A 1R EURUSD win closed 2026-03-10 10:00Z, with client figures the server must ignore. */
+export const eurusd = {
+  symbol: 'eur/usd',
+  assetType: 'forex',
+  direction: 'long',
+  entryPrice: '1.1000',
+  exitPrice: '1.1050',
+  stopPrice: '1.0950',
+  positionSize: '1',
+  fees: '0',
+  session: 'london',
+  setup: 'breakout',
+  entryTime: '2026-03-10T08:00:00.000Z',
+  exitTime: '2026-03-10T10:00:00.000Z',
+  notes: 'כניסה על פריצה',
+  pnlUsd: 999999,
+  pnlIls: 1,
+  rMultiple: 42,
+  trustScore: 100,
+};
+
+export const START = '2026-03-10T10:30:00.000Z';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** Starts the app once per test file; `call` and `logTrade` drive it as a signed-in caller (or none). */
+export async function startTradeTestApp() {
+  const clock = createTestClock(START);
+  const harness = await createTestApp({
+    modules: [marketModule, createTradeModule()],
+    plugins: [callerFromHeader],
+    clock,
+  });
+  const call = (method: Method, url: string, caller: Caller | null, body?: unknown) =>
+    harness.app.inject({
+      method,
+      url,
+      headers: caller ? asCaller(caller) : {},
+      ...(body === undefined ? {} : { payload: body as object }),
+    });
+  const logTrade = async (caller: Caller = ALICE, change: Record<string, unknown> = {}) => {
+    const response = await call('POST', '/api/trades', caller, { ...eurusd, ...change });
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json() as { id: string; [field: string]: unknown };
+  };
+  return { harness, clock, app: harness.app, call, logTrade };
+}

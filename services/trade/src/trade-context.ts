@@ -1,0 +1,19 @@
+import type { Caller, Platform } from '@yoman/platform';
+import { DEFAULT_LOCK_POLICY, type LockPolicy } from './trades/lock-window';
+
+/** What the trade module needs to know about the caller beyond the session: zone and locking policy. */
+export interface TradeContext {
+  /** The user's display time zone (settings.display.timezone); days and periods are read in it. */
+  timezone: string;
+  /** The organisation's locking policy; the defaults for a student without a mentor. */
+  lockPolicy: LockPolicy;
+}
+
+/** Reads a caller's trade context; the identity module supplies it (settings and organisation policy). */
+export type TradeContextOf = (caller: Caller, platform: Platform) => Promise<TradeContext>;
+
+/** The defaults of rules §2 and spec §9, for an installation without identity settings. */
+export const defaultTradeContext: TradeContextOf = async () => ({
+  timezone: DEFAULT_LOCK_POLICY.timezone,
+  lockPolicy: DEFAULT_LOCK_POLICY,
+});

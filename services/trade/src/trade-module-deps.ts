@@ -1,0 +1,18 @@
+import type { Platform } from '@yoman/platform';
+import type { TradeContextOf } from './trade-context';
+
+/** The USD/ILS rate lookup the trade module calls in-process (the market module's RatesService). */
+export interface UsdIlsRates {
+  usdIlsRateOn(date: string): Promise<{ rate: string; date: string | null; source: string }>;
+}
+
+/** What the trade module needs from the rest of Yoman, resolved per platform (the gateway's or a service's). */
+export interface TradeModuleDeps {
+  rates: (platform: Platform) => UsdIlsRates;
+  tradeContextOf: TradeContextOf;
+  /** High-impact economic event windows for the trades list's `news` filter; absent: the 'news' setup is used. */
+  newsWindows?: (
+    range: { from: Date; to: Date },
+    platform: Platform,
+  ) => Promise<{ start: Date; end: Date }[]>;
+}

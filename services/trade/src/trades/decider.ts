@@ -1,0 +1,251 @@
+import {
+  MATERIAL_TRADE_FIELDS,
+  type TradeEvent,
+  type TradeFiguresData,
+  type TradeTrustChangedData,
+  type TrustChangeReason,
+} from '@yoman/contracts';
+import { Money } from '../calculation/numbers';
+import { TradeError } from '../domain-error';
+import { type LockPolicy, lockAtOf } from './lock-window';
+import type { Trade } from './trade';
+import {
+  lateLoggingReason,
+  MATERIAL_EDIT_PENALTY_CAP,
+  TRUST_PENALTIES,
+  TRUST_SCORE_INITIAL,
+  trustChangeOf,
+} from './trust-score';
+
+/** Every command carries the time it happens at; the decider never reads the clock. */
+interface At {
+  now: Date;
+}
+
+export type LogTrade = {
+  type: 'LogTrade';
+  data: {
+    tradeId: string;
+    userId: string;
+    organisationId: string | null;
+    figures: TradeFiguresData;
+    screenshotUrl: string | null;
+    policy: LockPolicy;
+  };
+  metadata: At;
+};
+export type EditTrade = {
+  type: 'EditTrade';
+  data: { tradeId: string; userId: string; figures: TradeFiguresData };
+  metadata: At;
+};
+export type DeleteTrade = { type: 'DeleteTrade'; data: { tradeId: string; userId: string }; metadata: At };
+export type AttachScreenshot = {
+  type: 'AttachScreenshot';
+  data: { tradeId: string; userId: string; screenshotUrl: string };
+  metadata: At;
+};
+/** Sent by the lock job at the end of the lock window. */
+export type LockTrade = { type: 'LockTrade'; data: { tradeId: string }; metadata: At };
+
+export type TradeCommand = LogTrade | EditTrade | DeleteTrade | AttachScreenshot | LockTrade;
+
+type LiveTrade = Extract<Trade, { status: 'open' | 'locked' }>;
+
+const DECIMAL = /^-?\d+(\.\d+)?$/;
+
+// A few minutes of clock difference between the browser and the server is not a trade from the future.
+const CLOCK_SKEW_MS = 5 * 60_000;
+
+const tradeNotFound = () => new TradeError('not_found', 'TRADE_NOT_FOUND', 'העסקה לא נמצאה');
+const tradeLocked = () =>
+  new TradeError('locked', 'TRADE_LOCKED', 'העסקה נעולה: חלון העריכה הסתיים ולא ניתן לערוך או למחוק אותה');
+
+/** The events a command produces from the trade's state (rules §2); throws a TradeError when refused. */
+export function decide(command: TradeCommand, state: Trade): TradeEvent[] {
+  switch (command.type) {
+    case 'LogTrade':
+      return logTrade(command, state);
+    case 'EditTrade':
+      return editTrade(command, state);
+    case 'DeleteTrade':
+      return deleteTrade(command, state);
+    case 'AttachScreenshot':
+      return attachScreenshot(command, state);
+    case 'LockTrade':
+      return lockTrade(command, state);
+    default: {
+      const unknown: never = command;
+      throw new Error(`unknown trade command ${JSON.stringify(unknown)}`);
+    }
+  }
+}
+
+function logTrade({ data, metadata: { now } }: LogTrade, state: Trade): TradeEvent[] {
+  if (state.status !== 'empty') {
+    throw new TradeError('conflict', 'TRADE_EXISTS', 'עסקה עם מזהה זה כבר קיימת');
+  }
+  const exitTime = exitTimeNotInFuture(data.figures, now);
+  const lockAt = lockAtOf(exitTime, data.policy);
+  const logged: TradeEvent = {
+    type: 'trade.logged.v1',
+    data: {
+      ...data.figures,
+      tradeId: data.tradeId,
+      userId: data.userId,
+      organisationId: data.organisationId,
+      screenshotUrl: data.screenshotUrl,
+      loggedAt: now.toISOString(),
+      lockAt: lockAt.toISOString(),
+      trustScore: TRUST_SCORE_INITIAL,
+    },
+  };
+  const events: TradeEvent[] = [logged];
+  let trustScore = TRUST_SCORE_INITIAL;
+  const penalise = (reason: TrustChangeReason, penalty = TRUST_PENALTIES[reason]) => {
+    const change = trustChanged(data.tradeId, data.userId, trustScore, reason, penalty, now);
+    if (change) {
+      trustScore = change.data.trustScore;
+      events.push(change);
+    }
+  };
+  const late = lateLoggingReason(exitTime, now, lockAt);
+  if (late) penalise(late);
+  // Logged after its lock time: the trade locks at once, with the lock's own penalty.
+  if (now.getTime() >= lockAt.getTime()) {
+    events.push(locked(data.tradeId, data.userId, lockAt, now));
+    if (!data.screenshotUrl) penalise('no_screenshot_at_lock');
+  }
+  return events;
+}
+
+function editTrade({ data, metadata: { now } }: EditTrade, state: Trade): TradeEvent[] {
+  const trade = editableTrade(state, data.userId, now);
+  exitTimeNotInFuture(data.figures, now);
+  const changedFields = changedFieldsOf(trade.figures, data.figures);
+  if (changedFields.length === 0) return [];
+  const material = changedFields.some((field) =>
+    (MATERIAL_TRADE_FIELDS as readonly string[]).includes(field),
+  );
+  const events: TradeEvent[] = [
+    {
+      type: 'trade.edited.v1',
+      data: {
+        ...data.figures,
+        tradeId: trade.tradeId,
+        userId: trade.userId,
+        changedFields,
+        material,
+        editedAt: now.toISOString(),
+      },
+    },
+  ];
+  const penalty = Math.min(
+    TRUST_PENALTIES.material_edit,
+    MATERIAL_EDIT_PENALTY_CAP - trade.materialEditPenalty,
+  );
+  if (material && penalty > 0) {
+    const change = trustChanged(trade.tradeId, trade.userId, trade.trustScore, 'material_edit', penalty, now);
+    if (change) events.push(change);
+  }
+  return events;
+}
+
+function deleteTrade({ data, metadata: { now } }: DeleteTrade, state: Trade): TradeEvent[] {
+  const trade = editableTrade(state, data.userId, now);
+  return [
+    {
+      type: 'trade.deleted.v1',
+      data: { tradeId: trade.tradeId, userId: trade.userId, deletedAt: now.toISOString() },
+    },
+  ];
+}
+
+function attachScreenshot({ data, metadata: { now } }: AttachScreenshot, state: Trade): TradeEvent[] {
+  const trade = editableTrade(state, data.userId, now);
+  if (trade.screenshotUrl === data.screenshotUrl) return [];
+  return [
+    {
+      type: 'trade.screenshot-attached.v1',
+      data: {
+        tradeId: trade.tradeId,
+        userId: trade.userId,
+        screenshotUrl: data.screenshotUrl,
+        attachedAt: now.toISOString(),
+      },
+    },
+  ];
+}
+
+function lockTrade({ metadata: { now } }: LockTrade, state: Trade): TradeEvent[] {
+  // The job may run twice or late: an unknown, deleted, locked or not-yet-due trade is left alone.
+  if (state.status !== 'open' || now.getTime() < state.lockAt.getTime()) return [];
+  const events: TradeEvent[] = [locked(state.tradeId, state.userId, state.lockAt, now)];
+  if (!state.screenshotUrl) {
+    const change = trustChanged(
+      state.tradeId,
+      state.userId,
+      state.trustScore,
+      'no_screenshot_at_lock',
+      TRUST_PENALTIES.no_screenshot_at_lock,
+      now,
+    );
+    if (change) events.push(change);
+  }
+  return events;
+}
+
+/** A trade cannot end in the future (beyond a few minutes of clock difference). */
+function exitTimeNotInFuture(figures: TradeFiguresData, now: Date): Date {
+  const exitTime = new Date(figures.exitTime);
+  if (exitTime.getTime() > now.getTime() + CLOCK_SKEW_MS) {
+    throw new TradeError('invalid_input', 'EXIT_IN_FUTURE', 'זמן היציאה לא יכול להיות בעתיד', 'exitTime');
+  }
+  return exitTime;
+}
+
+/** The caller's own trade, still inside its lock window; anything else is refused. */
+function editableTrade(state: Trade, userId: string, now: Date): LiveTrade {
+  // Another user's trade is answered as missing, so ids of others' trades reveal nothing.
+  if (state.status === 'empty' || state.status === 'deleted' || state.userId !== userId)
+    throw tradeNotFound();
+  // Past the lock time the trade is locked even if the lock job has not run yet.
+  if (state.status === 'locked' || now.getTime() >= state.lockAt.getTime()) throw tradeLocked();
+  return state;
+}
+
+function locked(tradeId: string, userId: string, lockAt: Date, now: Date): TradeEvent {
+  return {
+    type: 'trade.locked.v1',
+    data: { tradeId, userId, lockAt: lockAt.toISOString(), lockedAt: now.toISOString() },
+  };
+}
+
+function trustChanged(
+  tradeId: string,
+  userId: string,
+  score: number,
+  reason: TrustChangeReason,
+  penalty: number,
+  now: Date,
+): { type: 'trade.trust-changed.v1'; data: TradeTrustChangedData } | undefined {
+  const change = trustChangeOf(score, penalty);
+  if (change === 0) return undefined;
+  return {
+    type: 'trade.trust-changed.v1',
+    data: { tradeId, userId, reason, change, trustScore: score + change, changedAt: now.toISOString() },
+  };
+}
+
+/** The figure fields whose value differs; times compare as instants, so '…Z' and '+00:00' are equal. */
+export function changedFieldsOf(before: TradeFiguresData, after: TradeFiguresData): string[] {
+  const fields = Object.keys(after) as (keyof TradeFiguresData)[];
+  return fields.filter((field) => {
+    const [a, b] = [before[field], after[field]];
+    if (field === 'entryTime' || field === 'exitTime') return Date.parse(String(a)) !== Date.parse(String(b));
+    if (typeof a === 'string' && typeof b === 'string' && DECIMAL.test(a) && DECIMAL.test(b)) {
+      return !new Money(a).eq(b);
+    }
+    return a !== b;
+  });
+}

@@ -1,0 +1,49 @@
+import { parseTradeEvent, TRADE_STREAM_TYPE } from '@yoman/contracts';
+import { handleCommand, type Platform, type RecordedEvent } from '@yoman/platform';
+import { answeringErrors } from '../http-errors';
+import { decide, type TradeCommand } from './decider';
+import { evolve, initialTrade, type Trade } from './trade';
+
+/** The lock job's name; its id is `lock:<tradeId>`, so scheduling twice is harmless. */
+export const LOCK_JOB = 'trade.lock';
+export const lockJobId = (tradeId: string) => `lock:${tradeId}`;
+
+export const tradeStreamOf = (tradeId: string) => `trade-${tradeId}`;
+
+function evolveRecorded(state: Trade, recorded: RecordedEvent): Trade {
+  const event = parseTradeEvent(recorded);
+  return event ? evolve(state, event) : state;
+}
+
+/** Runs one trade command through the event store; answers once the read models include its events. */
+export async function runTradeCommand(
+  platform: Platform,
+  command: TradeCommand,
+  metadata: { userId?: string; organisationId?: string | null } = {},
+) {
+  return handleCommand(platform, {
+    streamId: tradeStreamOf(command.data.tradeId),
+    streamType: TRADE_STREAM_TYPE,
+    initialState: initialTrade,
+    evolve: evolveRecorded,
+    decide: (state) => answeringErrors(() => decide(command, state)),
+    metadata,
+  });
+}
+
+/** The lock job: locks the trade at the end of its window (a no-op when it is gone or already locked). */
+export async function lockTradeJob(
+  payload: unknown,
+  context: { now: Date; platform: Platform },
+): Promise<void> {
+  const tradeId = (payload as { tradeId?: unknown } | null)?.tradeId;
+  if (typeof tradeId !== 'string') {
+    context.platform.logger.warn({ payload }, 'trade.lock job without a trade id; skipped');
+    return;
+  }
+  await runTradeCommand(context.platform, {
+    type: 'LockTrade',
+    data: { tradeId },
+    metadata: { now: context.now },
+  });
+}

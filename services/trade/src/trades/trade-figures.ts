@@ -1,0 +1,48 @@
+import type { TradeFiguresData, TradeSaveBody } from '@yoman/contracts';
+import { DateTime } from 'luxon';
+import { calculateTrade } from '../calculation/calculate-trade';
+
+/** The USD/ILS rate a calculation used, as the market module answers it. */
+export interface UsedRate {
+  rate: string;
+  date: string | null;
+  source: string;
+}
+
+/** The day whose USD/ILS rate applies: the exit's calendar day in Israel, where the rate is published. */
+export function rateDayOf(exitTime: string | Date): string {
+  const exit = typeof exitTime === 'string' ? DateTime.fromISO(exitTime) : DateTime.fromJSDate(exitTime);
+  return exit.setZone('Asia/Jerusalem').toISODate() as string;
+}
+
+/**
+ * A trade's figures as the server stores them: the client's fields with P&L and R computed again here (the
+ * client's own figures are ignored), in the owner's display time zone.
+ */
+export function tradeFiguresOf(body: TradeSaveBody, rate: UsedRate, timezone: string): TradeFiguresData {
+  const result = calculateTrade(body, { usdToIls: rate.rate });
+  return {
+    symbol: result.symbol,
+    assetType: body.assetType,
+    direction: body.direction,
+    entryPrice: body.entryPrice,
+    exitPrice: body.exitPrice,
+    stopPrice: body.stopPrice,
+    targetPrice: body.targetPrice,
+    positionSize: body.positionSize,
+    fees: body.fees,
+    pointValue: body.assetType === 'futures' ? body.pointValue : null,
+    session: body.session,
+    setup: body.setup,
+    entryTime: new Date(body.entryTime).toISOString(),
+    exitTime: new Date(body.exitTime).toISOString(),
+    notes: body.notes,
+    pnlUsd: result.pnlUsd.toFixed(2),
+    pnlIls: result.pnlIls.toFixed(2),
+    rMultiple: result.rMultiple === null ? null : result.rMultiple.toFixed(4),
+    usdToIlsRate: rate.rate,
+    rateDate: rate.date,
+    rateSource: rate.source,
+    timezone,
+  };
+}

@@ -1,0 +1,136 @@
+import { randomUUID } from 'node:crypto';
+import { IdParams, Trade, TradeDeleted, TradeList, TradeSaveBody, TradesQuery } from '@yoman/contracts';
+import { type Caller, notFound, type Platform, requireCaller } from '@yoman/platform';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { answeringErrors } from '../http-errors';
+import { ownScreenshotUrl } from '../screenshots/screenshot-store';
+import type { TradeModuleDeps } from '../trade-module-deps';
+import { LOCK_JOB, lockJobId, runTradeCommand } from './trade-commands';
+import { rateDayOf, tradeFiguresOf } from './trade-figures';
+import { findTrade, listTrades } from './trade-queries';
+
+const metadataOf = (caller: Caller) => ({ userId: caller.userId, organisationId: caller.organisationId });
+
+async function figuresFor(platform: Platform, deps: TradeModuleDeps, caller: Caller, body: TradeSaveBody) {
+  const context = await deps.tradeContextOf(caller, platform);
+  const rate = await deps.rates(platform).usdIlsRateOn(rateDayOf(body.exitTime));
+  return { context, figures: answeringErrors(() => tradeFiguresOf(body, rate, context.timezone)) };
+}
+
+async function readBack(platform: Platform, caller: Caller, tradeId: string): Promise<Trade> {
+  const trade = await findTrade(platform.db, caller.userId, tradeId);
+  if (!trade) throw notFound('העסקה לא נמצאה');
+  return trade;
+}
+
+/** POST/PUT/DELETE/GET /api/trades: a student's own trades, as commands on the trade stream. */
+export function tradeRoutes(deps: TradeModuleDeps): FastifyPluginAsync {
+  return async (plain) => {
+    const app = plain.withTypeProvider<ZodTypeProvider>();
+
+    app.post(
+      '/trades',
+      { schema: { body: TradeSaveBody, response: { 201: Trade } } },
+      async (request, reply) => {
+        const caller = requireCaller(request);
+        const { platform } = app;
+        const { context, figures } = await figuresFor(platform, deps, caller, request.body);
+        const screenshotUrl = await ownScreenshotUrl(platform.db, caller, request.body.screenshotUrl);
+        const tradeId = randomUUID();
+        const { state } = await runTradeCommand(
+          platform,
+          {
+            type: 'LogTrade',
+            data: {
+              tradeId,
+              userId: caller.userId,
+              organisationId: caller.organisationId,
+              figures,
+              screenshotUrl,
+              policy: context.lockPolicy,
+            },
+            metadata: { now: platform.clock.now() },
+          },
+          metadataOf(caller),
+        );
+        if (state.status === 'open') {
+          await platform.jobs.schedule({
+            id: lockJobId(tradeId),
+            name: LOCK_JOB,
+            runAt: state.lockAt,
+            payload: { tradeId },
+          });
+        }
+        return reply.status(201).send(await readBack(platform, caller, tradeId));
+      },
+    );
+
+    app.put(
+      '/trades/:id',
+      { schema: { params: IdParams, body: TradeSaveBody, response: { 200: Trade } } },
+      async (request) => {
+        const caller = requireCaller(request);
+        const { platform } = app;
+        const tradeId = request.params.id;
+        const { figures } = await figuresFor(platform, deps, caller, request.body);
+        const screenshotUrl = await ownScreenshotUrl(platform.db, caller, request.body.screenshotUrl);
+        const now = platform.clock.now();
+        await runTradeCommand(
+          platform,
+          { type: 'EditTrade', data: { tradeId, userId: caller.userId, figures }, metadata: { now } },
+          metadataOf(caller),
+        );
+        if (screenshotUrl) {
+          await runTradeCommand(
+            platform,
+            {
+              type: 'AttachScreenshot',
+              data: { tradeId, userId: caller.userId, screenshotUrl },
+              metadata: { now },
+            },
+            metadataOf(caller),
+          );
+        }
+        return readBack(platform, caller, tradeId);
+      },
+    );
+
+    app.delete(
+      '/trades/:id',
+      { schema: { params: IdParams, response: { 200: TradeDeleted } } },
+      async (request) => {
+        const caller = requireCaller(request);
+        const { platform } = app;
+        const tradeId = request.params.id;
+        await runTradeCommand(
+          platform,
+          {
+            type: 'DeleteTrade',
+            data: { tradeId, userId: caller.userId },
+            metadata: { now: platform.clock.now() },
+          },
+          metadataOf(caller),
+        );
+        await platform.jobs.cancel(lockJobId(tradeId));
+        return { id: tradeId, deleted: true as const };
+      },
+    );
+
+    app.get(
+      '/trades',
+      { schema: { querystring: TradesQuery, response: { 200: TradeList } } },
+      async (request) => {
+        const caller = requireCaller(request);
+        const { platform } = app;
+        const { timezone } = await deps.tradeContextOf(caller, platform);
+        return listTrades(platform.db, request.query, {
+          userId: caller.userId,
+          timezone,
+          now: platform.clock.now(),
+          newsWindows: deps.newsWindows && ((range) => deps.newsWindows!(range, platform)),
+        });
+      },
+    );
+  };
+}

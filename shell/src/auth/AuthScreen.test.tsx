@@ -1,0 +1,104 @@
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { Toaster } from '@yoman/ui';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi, renderInShell } from '../testing/renderInShell';
+import { AuthScreen } from './AuthScreen';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const user = {
+  id: 'u1',
+  username: 'dana',
+  email: 'dana@example.com',
+  displayName: 'דנה כהן',
+  role: 'student',
+  organisationId: null,
+  profileImage: null,
+};
+
+const renderAuth = () =>
+  renderInShell([
+    {
+      path: '/',
+      element: (
+        <>
+          <AuthScreen />
+          <Toaster />
+        </>
+      ),
+    },
+  ]);
+
+const fill = (label: string, value: string) => {
+  const form = screen.getByRole('form', { name: /התחברות|הרשמה/u });
+  const input = Array.from(form.querySelectorAll('input')).find(
+    (element) => element.labels?.[0]?.textContent === label,
+  );
+  if (!input) throw new Error(`no field labelled ${label}`);
+  fireEvent.change(input, { target: { value } });
+};
+
+describe('the auth screen', () => {
+  it("shows 'שגיאה בהתחברות' with the server's message when the login is refused", async () => {
+    vi.stubGlobal(
+      'fetch',
+      fakeApi({
+        '/api/user': { status: 401 },
+        '/api/login': {
+          status: 401,
+          body: { message: 'אימייל או סיסמה שגויים', code: 'INVALID_CREDENTIALS' },
+        },
+      }),
+    );
+    renderAuth();
+    fill('אימייל', 'dana@example.com');
+    fill('סיסמה', 'wrong-password');
+    fireEvent.submit(screen.getByRole('form', { name: 'התחברות' }));
+    await screen.findByText('שגיאה בהתחברות');
+    expect(screen.getByText('אימייל או סיסמה שגויים')).toBeTruthy();
+  });
+
+  it("welcomes a logged-in user with 'התחברת בהצלחה' and 'ברוך הבא <name>'", async () => {
+    vi.stubGlobal(
+      'fetch',
+      fakeApi({ '/api/user': { status: 401 }, '/api/login': { status: 200, body: user } }),
+    );
+    renderAuth();
+    fill('אימייל', 'dana@example.com');
+    fill('סיסמה', 'correct-horse');
+    fireEvent.submit(screen.getByRole('form', { name: 'התחברות' }));
+    await screen.findByText('התחברת בהצלחה');
+    expect(screen.getByText('ברוך הבא דנה כהן')).toBeTruthy();
+  });
+
+  it("asks for a password of at least 8 characters on the register tab and greets with 'ברוך הבא למערכת'", async () => {
+    vi.stubGlobal(
+      'fetch',
+      fakeApi({ '/api/user': { status: 401 }, '/api/register': { status: 200, body: user } }),
+    );
+    renderAuth();
+    const registerTab = screen.getByRole('tab', { name: 'הרשמה' });
+    fireEvent.mouseDown(registerTab);
+    fireEvent.click(registerTab);
+    await screen.findByRole('form', { name: 'הרשמה' });
+    const password = screen.getByLabelText('סיסמה') as HTMLInputElement;
+    expect(password.minLength).toBe(8);
+    fill('שם מלא', 'דנה כהן');
+    fill('שם משתמש', 'dana');
+    fill('אימייל', 'dana@example.com');
+    fill('סיסמה', 'correct-horse');
+    fireEvent.submit(screen.getByRole('form', { name: 'הרשמה' }));
+    await screen.findByText('נרשמת בהצלחה');
+    expect(screen.getByText('ברוך הבא למערכת דנה כהן')).toBeTruthy();
+  });
+
+  it('explains that a mentor resets a forgotten password', async () => {
+    vi.stubGlobal('fetch', fakeApi({ '/api/user': { status: 401 } }));
+    renderAuth();
+    fireEvent.click(screen.getByRole('button', { name: 'שכחתי סיסמה' }));
+    await waitFor(() => expect(screen.getByText('פנה למנטור שלך והוא יאפס עבורך את הסיסמה.')).toBeTruthy());
+  });
+});

@@ -1,0 +1,17 @@
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter } from 'react-router-dom';
+import { App } from './App';
+import { lazyFederatedRemoteLoader } from './remotes/remoteLoader';
+import { routeTable } from './routeTable';
+import { createStore, rootReducer } from './store/store';
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+
+const store = createStore();
+const remoteLoader = lazyFederatedRemoteLoader((slice) => rootReducer.inject(slice));
+const router = createBrowserRouter(routeTable);
+// Off the sign-in page a remote is about to be needed: fetch the remotes manifest while the session loads.
+if (window.location.pathname !== '/auth') remoteLoader.prepare();
+
+createRoot(container).render(<App store={store} router={router} remoteLoader={remoteLoader} />);

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+
+/** Where the shell finds the list of remotes; another deployment can point this elsewhere. */
+export const REMOTES_MANIFEST_URL = '/remotes-manifest.json';
+
+const RemoteDescription = z.object({
+  /** The Module Federation container name, e.g. 'journal'. */
+  name: z.string().regex(/^[A-Za-z_][\w]*$/u),
+  /** URL of the remote's mf-manifest.json (or remoteEntry.js), absolute or relative to the manifest. */
+  entry: z.string().min(1),
+});
+
+// The gateway answers { remotes: [...] }; a bare list is accepted too, for a static file on a CDN.
+const RemotesManifest = z.union([
+  z.object({ remotes: z.array(RemoteDescription) }).transform((manifest) => manifest.remotes),
+  z.array(RemoteDescription),
+]);
+
+export type RemoteDescription = z.infer<typeof RemoteDescription>;
+
+/** Parses a remotes manifest and resolves every entry against the manifest's own URL. */
+export function parseRemotesManifest(body: unknown, manifestUrl: string): RemoteDescription[] {
+  return RemotesManifest.parse(body).map((remote) => ({
+    name: remote.name,
+    entry: new URL(remote.entry, manifestUrl).href,
+  }));
+}
+
+/** Fetches the remotes manifest; an unreachable or malformed manifest is an error for the caller. */
+export async function fetchRemotesManifest(
+  manifestUrl = new URL(REMOTES_MANIFEST_URL, window.location.href).href,
+): Promise<RemoteDescription[]> {
+  const response = await fetch(manifestUrl, { credentials: 'same-origin', cache: 'no-store' });
+  if (!response.ok) throw new Error(`${response.status}: ${response.statusText}`);
+  return parseRemotesManifest(await response.json(), manifestUrl);
+}

@@ -1,0 +1,73 @@
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi, renderInShell } from '../testing/renderInShell';
+import { ProtectedRoute, RootRedirect, SignedOutOnly } from './guards';
+
+const student = {
+  id: 'u1',
+  username: 'dana',
+  email: 'dana@example.com',
+  displayName: 'דנה כהן',
+  role: 'student',
+  organisationId: null,
+  profileImage: null,
+};
+const mentor = { ...student, id: 'u2', role: 'mentor', displayName: 'רון המנטור' };
+
+const routes = [
+  { path: '/auth', element: <SignedOutOnly>מסך הכניסה</SignedOutOnly> },
+  {
+    element: <ProtectedRoute />,
+    children: [
+      { index: true, element: <RootRedirect /> },
+      { path: 'calendar', element: <p>לוח השנה</p> },
+      { path: 'mentor', element: <p>אזור המנטור</p> },
+    ],
+  },
+];
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('protected routes', () => {
+  it("show a centred 'טוען...' while the session loads", async () => {
+    vi.stubGlobal('fetch', fakeApi({ '/api/user': 'pending' }));
+    renderInShell(routes, { path: '/calendar' });
+    expect((await screen.findByRole('status')).textContent).toBe('טוען...');
+    expect(screen.queryByText('לוח השנה')).toBeNull();
+  });
+
+  it('send a visitor without a session (401) to /auth', async () => {
+    vi.stubGlobal('fetch', fakeApi({ '/api/user': { status: 401, body: { message: 'לא מחובר' } } }));
+    const { router } = renderInShell(routes, { path: '/calendar' });
+    await screen.findByText('מסך הכניסה');
+    expect(router.state.location.pathname).toBe('/auth');
+  });
+
+  it('render the page for a signed-in user', async () => {
+    vi.stubGlobal('fetch', fakeApi({ '/api/user': { status: 200, body: student } }));
+    renderInShell(routes, { path: '/calendar' });
+    await screen.findByText('לוח השנה');
+  });
+
+  it('send a student from / to /calendar and a mentor to /mentor', async () => {
+    vi.stubGlobal('fetch', fakeApi({ '/api/user': { status: 200, body: student } }));
+    const first = renderInShell(routes, { path: '/' });
+    await waitFor(() => expect(first.router.state.location.pathname).toBe('/calendar'));
+    first.unmount();
+
+    vi.stubGlobal('fetch', fakeApi({ '/api/user': { status: 200, body: mentor } }));
+    const second = renderInShell(routes, { path: '/' });
+    await waitFor(() => expect(second.router.state.location.pathname).toBe('/mentor'));
+  });
+
+  it('send a signed-in user away from /auth to /', async () => {
+    vi.stubGlobal('fetch', fakeApi({ '/api/user': { status: 200, body: student } }));
+    const { router } = renderInShell(routes, { path: '/auth' });
+    await screen.findByText('לוח השנה');
+    expect(router.state.location.pathname).toBe('/calendar');
+    expect(screen.queryByText('מסך הכניסה')).toBeNull();
+  });
+});

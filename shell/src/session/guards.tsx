@@ -1,0 +1,39 @@
+import { useGetUserQuery } from '@yoman/ui';
+import type { ReactNode } from 'react';
+import { Navigate, Outlet } from 'react-router-dom';
+import { CentredLoading } from './CentredLoading';
+
+/** The user the session answers with (GET /api/user). */
+export type SessionUser = NonNullable<ReturnType<typeof useGetUserQuery>['data']>;
+
+/** Signed-in users only: 'טוען...' while the session loads, /auth without a user (spec §2). */
+export function ProtectedRoute() {
+  const { data: user, isLoading } = useGetUserQuery();
+  if (isLoading) return <CentredLoading />;
+  if (!user) return <Navigate to="/auth" replace />;
+  return <Outlet />;
+}
+
+/** The sign-in page, which sends a user who is already signed in to /. */
+export function SignedOutOnly({ children }: { children: ReactNode }) {
+  const { data: user, isLoading } = useGetUserQuery();
+  if (isLoading) return <CentredLoading />;
+  if (user) return <Navigate to="/" replace />;
+  return children;
+}
+
+/** The signed-in user; only for screens under ProtectedRoute, where a user always exists. */
+export function useSignedInUser(): SessionUser {
+  const { data: user } = useGetUserQuery();
+  if (!user) throw new Error('useSignedInUser is only for screens behind ProtectedRoute');
+  return user;
+}
+
+/** Where / leads: mentors to their area, everyone else to the calendar (spec §2). */
+export function landingPathFor(user: Pick<SessionUser, 'role'>): string {
+  return user.role === 'mentor' ? '/mentor' : '/calendar';
+}
+
+export function RootRedirect() {
+  return <Navigate to={landingPathFor(useSignedInUser())} replace />;
+}

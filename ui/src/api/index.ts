@@ -1,0 +1,16 @@
+export type { TagType } from './api';
+export {
+  api,
+  TAG_TYPES,
+  useDisconnectDeviceMutation,
+  useGetProfileUploadUrlMutation,
+  useGetUserQuery,
+  useGetUserSettingsQuery,
+  useLoginMutation,
+  useLogoutMutation,
+  useRegisterMutation,
+  useSetProfileImageMutation,
+  useUpdateUserSettingsMutation,
+} from './api';
+export type { YomanError, YomanRequest } from './baseQuery';
+export { errorMessageOf, isYomanError, yomanBaseQuery } from './baseQuery';

@@ -1,0 +1,26 @@
+export type { IconProps } from './Icon';
+export { Icon } from './Icon';
+export {
+  BellIcon,
+  BookIcon,
+  CalendarIcon,
+  CameraIcon,
+  ChartIcon,
+  CheckIcon,
+  ChevronDownIcon,
+  ChevronLeftIcon,
+  ChevronRightIcon,
+  ChevronUpIcon,
+  ClockIcon,
+  CloseIcon,
+  HomeIcon,
+  ListIcon,
+  LockIcon,
+  LogoutIcon,
+  MenuIcon,
+  PlusIcon,
+  SettingsIcon,
+  TrophyIcon,
+  UserIcon,
+  WarningIcon,
+} from './icons';
