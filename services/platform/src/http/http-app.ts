@@ -17,6 +17,7 @@ import { requestIdOf } from '../logging/logger';
 import type { YomanModule } from '../module';
 import type { Platform } from '../platform';
 import { answerNotFound, handleError } from './error-handler';
+import { healthRoutes } from './health';
 import { refuseCrossOriginWrites } from './same-origin';
 
 export interface HttpAppOptions {
@@ -69,6 +70,7 @@ export async function createHttpApp(options: HttpAppOptions): Promise<FastifyIns
         : { schema: { hide: true }, url: document.url },
     transformObject: jsonSchemaTransformObject,
   });
+  await healthRoutes(app);
   for (const plugin of options.plugins ?? []) await app.register(plugin);
   await app.register(
     async (api) => {

@@ -59,7 +59,7 @@ describe('the journal: calendar, day drawer, add-trade dialog and trades list', 
     expect(await r.textContent()).toBe('+2.00R');
     await screenshot(page, 'journal-add-trade-calculated');
     await dialog.getByRole('button', { name: 'שמור עסקה' }).click();
-    expect(await toastText(page)).toContain('העסקה נשמרה בהצלחה');
+    expect(await toastText(page, 'העסקה נשמרה בהצלחה')).toContain('העסקה התווספה ליומן המסחר');
     await dialog.waitFor({ state: 'detached' });
 
     // The cell, the KPI tiles and the drawer, without a reload.
