@@ -4,7 +4,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { rspack } from '@rspack/core';
-import { shared } from '../ui/federation-shared.mjs';
+import { federationExperiments, shared } from '../ui/federation-shared.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const remoteName = 'mentor';
@@ -63,6 +63,7 @@ export default (_env, argv = {}) => {
         shared,
         manifest: true,
         dts: false,
+        experiments: federationExperiments,
       }),
       new rspack.HtmlRspackPlugin({ template: './index.html', inject: 'body', scriptLoading: 'defer' }),
     ],

@@ -29,6 +29,9 @@ const STATS_OPTIONS = {
   chunkModules: true,
   chunkOrigins: true,
   entrypoints: true,
+  ids: true,
+  chunkGroups: true,
+  dependentModules: true,
   errors: true,
   warnings: true,
 };
@@ -52,66 +55,102 @@ async function buildApp(app) {
 const gzipSizeOf = (dir, file) => gzipSync(readFileSync(join(dir, file)), { level: 9 }).length;
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 
-// What a dynamic import costs: the chunks of its chunk group (found by the import request that created
-// them), plus, for the shell, every shared library it provides: the bootstrap imports all of them
-// (react, react-dom, the router, redux, styled-components, @yoman/ui), and Module Federation loads a
-// shared module's chunks before the code that consumes it runs.
-function filesOfImport(stats, request) {
-  const files = new Set();
-  for (const chunk of stats.chunks) {
-    if ((chunk.origins ?? []).some((origin) => origin.request === request)) {
-      for (const file of chunk.files ?? []) files.add(file);
-    }
-  }
-  if (files.size === 0)
-    throw new Error(`No chunk is loaded by import('${request}'): the size report is out of date`);
-  return files;
+// What a dynamic import costs, as Module Federation loads it: the chunks of its chunk group (the shell names
+// its lazy imports with webpackChunkName) and, for every shared module those chunks consume, the chunks that
+// provide it, followed transitively (the @yoman/ui chunk consumes react and styled-components, ...).
+// A shared library no chunk on the way consumes is not downloaded, so it does not count.
+function chunksOfGroup(stats, groupName) {
+  const ids = new Set(stats.namedChunkGroups?.[groupName]?.chunks ?? []);
+  if (ids.size === 0) throw new Error(`No chunk group is named ${groupName}: the size report is out of date`);
+  return stats.chunks.filter((chunk) => ids.has(chunk.id));
 }
 
-function entryFiles(stats, entryName) {
-  const entry = stats.entrypoints?.[entryName];
-  return new Set((entry?.assets ?? []).map((asset) => (typeof asset === 'string' ? asset : asset.name)));
+function entryChunks(stats, entryName) {
+  const ids = new Set(stats.entrypoints?.[entryName]?.chunks ?? []);
+  return stats.chunks.filter((chunk) => ids.has(chunk.id));
+}
+
+const CONSUMED = /^consume shared module \([^)]*\) (.+?)@/u;
+
+function consumedBy(chunk) {
+  return (chunk.modules ?? [])
+    .filter((module) => module.moduleType === 'consume-shared-module')
+    .map((module) => CONSUMED.exec(module.name ?? ''))
+    .filter((match) => match !== null)
+    .map(([, name]) => name);
 }
 
 function federationStats(dir) {
   return JSON.parse(readFileSync(join(dir, 'mf-stats.json'), 'utf8'));
 }
 
-function sharedFiles(dir) {
-  return federationStats(dir).shared.flatMap((shared) => shared.assets.js.sync);
+/** Every file the browser downloads for these chunks, with the shared modules they consume. */
+function filesLoadedBy(stats, chunks) {
+  // A shared module comes from the shell's provider, not from the consumer's fallback copy (a second
+  // chunk with the same code): the chunks whose origin is the provide module, some of which hold nothing
+  // but further consumes.
+  const providerChunks = (name) =>
+    stats.chunks.filter((chunk) =>
+      (chunk.origins ?? []).some(
+        (origin) => (origin.moduleName ?? '').match(/^provide shared module \([^)]*\) (.+?)@/u)?.[1] === name,
+      ),
+    );
+  const files = new Set();
+  // Each shared module consumed on the way, with the files of its provider.
+  const consumed = new Map();
+  const seen = new Set();
+  const pending = [...chunks];
+  while (pending.length > 0) {
+    const chunk = pending.pop();
+    if (!chunk || seen.has(chunk.id)) continue;
+    seen.add(chunk.id);
+    for (const file of chunk.files ?? []) files.add(file);
+    for (const name of consumedBy(chunk)) {
+      if (consumed.has(name)) continue;
+      const provider = providerChunks(name);
+      if (provider.length === 0) throw new Error(`The shell consumes ${name} but does not provide it`);
+      consumed.set(
+        name,
+        provider.flatMap((providerChunk) => providerChunk.files ?? []),
+      );
+      pending.push(...provider);
+    }
+  }
+  return { files, consumed };
 }
 
+const javascriptFiles = (files) => [...files].filter((file) => file.endsWith('.js'));
+
 function javascriptGzip(dir, files) {
-  return [...files]
-    .filter((file) => file.endsWith('.js'))
-    .reduce((sum, file) => sum + gzipSizeOf(dir, file), 0);
+  return javascriptFiles(files).reduce((sum, file) => sum + gzipSizeOf(dir, file), 0);
 }
 
 /** What the shell costs before the first paint of /auth and of the signed-in layout. */
 export function shellReport(stats) {
-  const start = [
-    ...entryFiles(stats, 'main'),
-    ...filesOfImport(stats, './bootstrap'),
-    ...sharedFiles(webRoot),
-  ];
-  const auth = new Set([...start, ...filesOfImport(stats, './auth/AuthScreen')]);
-  const layout = new Set([...start, ...filesOfImport(stats, './layout/Layout')]);
-  // Some libraries share chunks (react-router-dom re-exports react-router): each counts only files not
-  // already counted for a bigger one, so the list adds up.
-  const bySize = federationStats(webRoot)
-    .shared.map((item) => ({ name: item.name, files: item.assets.js.sync }))
+  const start = [...entryChunks(stats, 'main'), ...chunksOfGroup(stats, 'bootstrap')];
+  const auth = filesLoadedBy(stats, [...start, ...chunksOfGroup(stats, 'auth-screen')]);
+  const layout = filesLoadedBy(stats, [...start, ...chunksOfGroup(stats, 'layout')]);
+  // Some libraries share chunks (react-dom/client and react-dom): each counts only files not already
+  // counted for a bigger one, so the list adds up.
+  const bySize = [...new Set([...auth.consumed.keys(), ...layout.consumed.keys()])]
+    .map((name) => ({
+      name,
+      files: auth.consumed.get(name) ?? layout.consumed.get(name) ?? [],
+      onAuth: auth.consumed.has(name),
+    }))
     .sort((a, b) => javascriptGzip(webRoot, b.files) - javascriptGzip(webRoot, a.files));
   const counted = new Set();
-  const shared = bySize.map(({ name, files }) => {
+  const shared = bySize.map(({ name, files, onAuth }) => {
     const fresh = files.filter((file) => !counted.has(file));
     for (const file of fresh) counted.add(file);
-    return [name, javascriptGzip(webRoot, fresh)];
+    return [name, javascriptGzip(webRoot, fresh), onAuth];
   });
+  const entryFiles = entryChunks(stats, 'main').flatMap((chunk) => chunk.files ?? []);
   return {
-    auth: { files: auth.size, gzip: javascriptGzip(webRoot, auth) },
-    layout: { files: layout.size, gzip: javascriptGzip(webRoot, layout) },
+    auth: { files: javascriptFiles(auth.files).length, gzip: javascriptGzip(webRoot, auth.files) },
+    layout: { files: javascriptFiles(layout.files).length, gzip: javascriptGzip(webRoot, layout.files) },
     shared,
-    entry: javascriptGzip(webRoot, entryFiles(stats, 'main')),
+    entry: javascriptGzip(webRoot, entryFiles),
   };
 }
 
@@ -126,13 +165,13 @@ export function remoteReport(app, stats) {
       (origin) => /src\/routes\.tsx?$/u.test(origin.moduleName ?? '') && origin.request,
     ),
   );
-  // remotes-manifest.json (fetched at start-up, beside the session check) → mf-manifest.json →
-  // remoteEntry.js → the routes chunks (in parallel) → a lazy screen's chunk. Every shared library is
-  // already on the page, provided by the shell, so none adds a request.
+  // remotes-manifest.json (fetched at start-up, beside the session check) → remoteEntry.js (the shell
+  // registers it directly, not through mf-manifest.json) → the routes chunks and the shared modules they
+  // consume (in parallel) → a lazy screen's chunk.
   return {
     entryGzip: gzipSizeOf(app.outDir, 'remoteEntry.js'),
     routesGzip: javascriptGzip(app.outDir, routesFiles),
-    sequentialRequests: 3 + (routesFiles.length > 0 ? 1 : 0) + (lazyScreens ? 1 : 0),
+    sequentialRequests: 2 + (routesFiles.length > 0 ? 1 : 0) + (lazyScreens ? 1 : 0),
   };
 }
 
@@ -145,7 +184,8 @@ function printReport(shell, remotes) {
   console.log(
     `    of which the shell entry (Module Federation runtime): ${kb(shell.entry)}; shared libraries:`,
   );
-  for (const [name, size] of shell.shared) console.log(`      ${name.padEnd(30)} ${kb(size)}`);
+  for (const [name, size, onAuth] of shell.shared)
+    console.log(`      ${name.padEnd(34)} ${kb(size).padStart(8)}${onAuth ? '' : '  (layout only)'}`);
   for (const [name, report] of remotes) {
     console.log(
       `  remote ${name.padEnd(8)} remoteEntry.js ${kb(report.entryGzip)}, routes chunks ${kb(report.routesGzip)}, ` +

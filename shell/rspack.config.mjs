@@ -4,7 +4,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { rspack } from '@rspack/core';
-import { shared } from '../ui/federation-shared.mjs';
+import { federationExperiments, shared } from '../ui/federation-shared.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const devPort = 3100;
@@ -63,7 +63,14 @@ export default (_env, argv = {}) => {
       ],
     },
     plugins: [
-      new ModuleFederationPlugin({ name: 'shell', remotes: {}, shared, manifest: true, dts: false }),
+      new ModuleFederationPlugin({
+        name: 'shell',
+        remotes: {},
+        shared,
+        manifest: true,
+        dts: false,
+        experiments: federationExperiments,
+      }),
       new rspack.HtmlRspackPlugin({ template: './index.html', inject: 'body', scriptLoading: 'defer' }),
     ],
     performance: { hints: false },

@@ -1,21 +1,36 @@
 // The Module Federation `shared` map used by the shell and every remote (plain ESM: rspack configs load it
 // directly). One copy of each library on the page: two Reacts break hooks, two styled-components lose the
 // theme and the RTL plugin, two @yoman/ui instances would mean two RTK Query caches.
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 
 const require = createRequire(import.meta.url);
 const uiPackage = require('./package.json');
 
-/** The singletons of TOOLCHAIN.md, in its order. */
+/** The singletons of TOOLCHAIN.md, in its order; react-router is reached through react-router-dom (SHARED_FROM). */
 export const SHARED_SINGLETONS = [
   'react',
   'react-dom',
-  'react-router',
   'react-router-dom',
   'react-redux',
   '@reduxjs/toolkit',
   'styled-components',
   '@yoman/ui',
+];
+
+// A shared module ships whole (Module Federation cannot tree-shake it), so the design system is four
+// singletons: the core that /auth and the layout need, the Radix-based overlays, the luxon date formatting
+// and the toaster (mounted on the first toast). The overlays and the toaster both use Radix, and the core
+// sets Radix's direction: the packages holding page-wide Radix state are shared too, so the core's
+// DirectionProvider reaches the overlays' menus and a dialog still knows a toast is one of its layers
+// (dismissable-layer's branches), as when the design system was one module.
+export const DESIGN_SYSTEM_ENTRIES = [
+  '@yoman/ui/overlays',
+  '@yoman/ui/dates',
+  '@yoman/ui/toaster',
+  '@radix-ui/react-direction',
+  '@radix-ui/react-dismissable-layer',
 ];
 
 // Sharing matches import requests exactly, so the entry points that code imports by subpath are listed too:
@@ -26,6 +41,8 @@ export const SHARED_SUBPATHS = [
   'react-dom/client',
   '@reduxjs/toolkit/query',
   '@reduxjs/toolkit/query/react',
+  // Imported by the three RTK entry points above: shared, it is downloaded once instead of once in each.
+  'reselect',
 ];
 
 function packageNameOf(request) {
@@ -33,9 +50,21 @@ function packageNameOf(request) {
   return request.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
 }
 
+// Read beside the resolved entry, because some packages (Radix) do not export their package.json.
 function installedVersion(name) {
-  const manifest = require(`${name}/package.json`);
-  return manifest.version;
+  let dir = dirname(require.resolve(name));
+  for (;;) {
+    const manifestPath = join(dir, 'package.json');
+    try {
+      const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
+      if (manifest.name === name) return manifest.version;
+    } catch (error) {
+      if (error?.code !== 'ENOENT') throw error;
+    }
+    const parent = dirname(dir);
+    if (parent === dir) throw new Error(`No package.json of ${name} above ${require.resolve(name)}`);
+    dir = parent;
+  }
 }
 
 /** The range from ui/package.json when it declares the package, else a caret on the installed version. */
@@ -45,16 +74,35 @@ export function requiredVersionOf(request) {
   return uiPackage.dependencies?.[name] ?? `^${installedVersion(name)}`;
 }
 
+/**
+ * Shared modules built from a module of ours instead of the package itself. 'react-router-dom' is built
+ * from ui/src/routing.ts, which re-exports the router's browser API by name, so the bundler can drop the
+ * server and framework-mode code that a shared module would otherwise ship whole. 'react-router' is
+ * therefore not shared: only routing.ts imports it, and code imports react-router-dom, never react-router.
+ */
+export const SHARED_FROM = {
+  'react-router-dom': join(dirname(require.resolve('./package.json')), 'src/routing.ts'),
+};
+
 export const shared = Object.fromEntries(
-  [...SHARED_SINGLETONS, ...SHARED_SUBPATHS].map((name) => [
+  [...SHARED_SINGLETONS, ...DESIGN_SYSTEM_ENTRIES, ...SHARED_SUBPATHS].map((name) => [
     name,
     {
       singleton: true,
       // An eager share would bundle the library into every entry and defeat the async boundary.
       eager: false,
       requiredVersion: requiredVersionOf(name),
+      ...(SHARED_FROM[name] ? { import: SHARED_FROM[name], version: installedVersion(name) } : {}),
     },
   ]),
 );
+
+/**
+ * The Module Federation plugin's `experiments` for every app. The snapshot plugin (which reads
+ * mf-manifest.json files) is left out of the runtime, which makes it smaller on every page: the shell
+ * registers each remote by its remoteEntry.js, one request fewer before a remote renders. `target: 'web'`
+ * drops the runtime's Node.js loading code.
+ */
+export const federationExperiments = { optimization: { disableSnapshot: true, target: 'web' } };
 
 export default shared;

@@ -1,7 +1,8 @@
 // The standalone page: this remote's routes inside the same providers the shell gives them, so the
 // remote's team can run and test it alone (`rspack serve`), with the gateway answering /api.
 import { configureStore } from '@reduxjs/toolkit';
-import { api, DirectionProvider, GlobalStyle, Toaster, theme } from '@yoman/ui';
+import { api, DirectionProvider, GlobalStyle, theme } from '@yoman/ui';
+import { Toaster } from '@yoman/ui/toaster';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';

@@ -1,12 +1,12 @@
 import {
   DirectionProvider,
   GlobalStyle,
-  Toaster,
   theme,
   useGetUserQuery,
   useGetUserSettingsQuery,
+  useToast,
 } from '@yoman/ui';
-import { type ReactNode, StrictMode } from 'react';
+import { lazy, type ReactNode, StrictMode, Suspense, useState } from 'react';
 import { Provider } from 'react-redux';
 import type { createBrowserRouter } from 'react-router-dom';
 import { RouterProvider } from 'react-router-dom';
@@ -14,6 +14,12 @@ import { ThemeProvider } from 'styled-components';
 import type { RemoteLoader } from './remotes/remoteLoader';
 import { RemoteLoaderProvider } from './remotes/useRemoteModule';
 import type { AppStore } from './store/store';
+
+// The Radix toaster is downloaded when the first toast is raised (the toast waits in the queue meanwhile),
+// so neither /auth nor the layout loads it before their first paint.
+const Toaster = lazy(() =>
+  import(/* webpackChunkName: "toaster" */ '@yoman/ui/toaster').then((m) => ({ default: m.Toaster })),
+);
 
 export interface AppProps {
   store: AppStore;
@@ -32,7 +38,7 @@ export function App({ store, router, remoteLoader }: AppProps) {
             <RemoteLoaderProvider loader={remoteLoader}>
               <RouterProvider router={router} />
             </RemoteLoaderProvider>
-            <Toaster />
+            <ToasterOnFirstToast />
           </DirectionFromSettings>
         </ThemeProvider>
       </Provider>
@@ -46,4 +52,17 @@ function DirectionFromSettings({ children }: { children: ReactNode }) {
   const { data: settings } = useGetUserSettingsQuery(undefined, { skip: !user });
   const rtl = !user || (settings?.display.rtlLayout ?? true);
   return <DirectionProvider rtl={rtl}>{children}</DirectionProvider>;
+}
+
+/** Mounts the toaster once there is a toast to show, and keeps it mounted from then on. */
+function ToasterOnFirstToast() {
+  const { toasts } = useToast();
+  const [needed, setNeeded] = useState(false);
+  if (!needed && toasts.length > 0) setNeeded(true);
+  if (!needed) return null;
+  return (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  );
 }

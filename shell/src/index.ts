@@ -1,2 +1,2 @@
 // The async boundary: Module Federation negotiates the shared singletons before bootstrap runs.
-import('./bootstrap');
+import(/* webpackChunkName: "bootstrap" */ './bootstrap');

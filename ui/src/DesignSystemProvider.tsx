@@ -1,10 +1,9 @@
+// The core entry by name, not by path: the toast queue and the direction must be the page's one copy.
+import { DirectionProvider, GlobalStyle, theme } from '@yoman/ui';
+import { TooltipProvider } from '@yoman/ui/overlays';
+import { Toaster } from '@yoman/ui/toaster';
 import type { ReactNode } from 'react';
 import { ThemeProvider } from 'styled-components';
-import { TooltipProvider } from './primitives/Tooltip';
-import { DirectionProvider } from './rtl/DirectionProvider';
-import { GlobalStyle } from './theme/GlobalStyle';
-import { theme } from './theme/theme';
-import { Toaster } from './toast/Toaster';
 
 export type DesignSystemProviderProps = {
   /** The user's rtlLayout setting; true (Hebrew right-to-left) until settings load. */

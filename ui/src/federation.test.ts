@@ -7,7 +7,6 @@ describe('federation-shared', () => {
     for (const name of [
       'react',
       'react-dom',
-      'react-router',
       'react-router-dom',
       'react-redux',
       '@reduxjs/toolkit',
@@ -17,6 +16,24 @@ describe('federation-shared', () => {
       expect(shared[name], name).toMatchObject({ singleton: true, eager: false });
     }
     expect(Object.values(shared).every((entry) => entry.singleton && !entry.eager)).toBe(true);
+  });
+
+  it('shares the design system as four entries, and the Radix state they use together', () => {
+    for (const name of [
+      '@yoman/ui/overlays',
+      '@yoman/ui/dates',
+      '@yoman/ui/toaster',
+      '@radix-ui/react-direction',
+      '@radix-ui/react-dismissable-layer',
+    ]) {
+      expect(shared[name], name).toMatchObject({ singleton: true, eager: false });
+    }
+  });
+
+  it('builds react-router-dom from the browser-only re-export and keeps react-router unshared', () => {
+    expect(shared['react-router-dom']?.import).toMatch(/ui[\\/]src[\\/]routing\.ts$/u);
+    expect(shared['react-router-dom']?.version).toMatch(/^7\./u);
+    expect(shared['react-router']).toBeUndefined();
   });
 
   it('requires the versions declared in package.json', () => {

@@ -1,9 +1,10 @@
-// The design system, shared by the shell and every remote as one Module Federation singleton.
+// The design system's core entry: what /auth and the layout need before their first paint. It is one of three
+// Module Federation singletons (ui/federation-shared.mjs): shared modules are not tree-shaken, so the
+// Radix-heavy overlays ('@yoman/ui/overlays') and luxon's date formatting ('@yoman/ui/dates') are separate
+// entries that only the screens using them download.
 import './theme/fonts';
 
 export * from './api';
-export type { DesignSystemProviderProps } from './DesignSystemProvider';
-export { DesignSystemProvider } from './DesignSystemProvider';
 export * from './format';
 export * from './icons';
 export * from './primitives';

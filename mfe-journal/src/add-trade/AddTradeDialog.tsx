@@ -1,5 +1,6 @@
 import { ASSET_TYPE_LABELS, ASSET_TYPES, type AssetTypeValue, type Trade } from '@yoman/contracts';
-import { Button, Dialog, Tabs, TabsContent, TabsList, TabsTrigger } from '@yoman/ui';
+import { Button } from '@yoman/ui';
+import { Dialog, Tabs, TabsContent, TabsList, TabsTrigger } from '@yoman/ui/overlays';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import styled from 'styled-components';
 import { he } from '../i18n';

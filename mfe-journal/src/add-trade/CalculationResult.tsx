@@ -1,5 +1,6 @@
 import type { TradeCalculation } from '@yoman/contracts';
-import { formatDate, formatIls, formatR, formatUsd, Num, Spinner } from '@yoman/ui';
+import { formatIls, formatR, formatUsd, Num, Spinner } from '@yoman/ui';
+import { formatDate } from '@yoman/ui/dates';
 import styled from 'styled-components';
 import { he } from '../i18n';
 

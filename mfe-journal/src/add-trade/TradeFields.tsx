@@ -9,7 +9,7 @@ import {
   TRADE_SESSION_LABELS,
   TRADE_SESSIONS,
 } from '@yoman/contracts';
-import { TextField } from '@yoman/ui';
+import { TextField } from '@yoman/ui/overlays';
 import styled from 'styled-components';
 import { FilterSelect } from '../calendar/FilterSelect';
 import { he } from '../i18n';

@@ -1,4 +1,4 @@
-import { Label } from '@yoman/ui';
+import { Label } from '@yoman/ui/overlays';
 import { useId } from 'react';
 import styled from 'styled-components';
 

@@ -1,4 +1,5 @@
-import { formatR, Num, Skeleton, WEEKDAYS_FROM_SUNDAY } from '@yoman/ui';
+import { formatR, Num, Skeleton } from '@yoman/ui';
+import { WEEKDAYS_FROM_SUNDAY } from '@yoman/ui/dates';
 import { Fragment, type KeyboardEvent } from 'react';
 import styled from 'styled-components';
 import { he } from '../i18n';

@@ -7,8 +7,8 @@ import {
   intensityTint,
   Num,
   PlusIcon,
-  WEEKDAYS_FROM_SUNDAY,
 } from '@yoman/ui';
+import { WEEKDAYS_FROM_SUNDAY } from '@yoman/ui/dates';
 import styled from 'styled-components';
 import { he } from '../i18n';
 import { formatDayValue } from './DayCell';

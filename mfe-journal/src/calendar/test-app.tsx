@@ -1,6 +1,7 @@
 import { configureStore } from '@reduxjs/toolkit';
 import { configure, render } from '@testing-library/react';
-import { api, DesignSystemProvider } from '@yoman/ui';
+import { api } from '@yoman/ui';
+import { DesignSystemProvider } from '@yoman/ui/provider';
 import type { ReactElement } from 'react';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';

@@ -1,6 +1,7 @@
 import type { Trade } from '@yoman/contracts';
 import { DIRECTION_LABELS, TRADE_SESSION_LABELS } from '@yoman/contracts';
-import { formatIls, formatR, formatTime, LtrRun, Num } from '@yoman/ui';
+import { formatIls, formatR, LtrRun, Num } from '@yoman/ui';
+import { formatTime } from '@yoman/ui/dates';
 import styled from 'styled-components';
 import type { SessionBreakdown } from '../calendar/trades-by-day';
 import { he } from '../i18n';

@@ -1,13 +1,5 @@
-import {
-  Button,
-  CalendarIcon,
-  ChartIcon,
-  EmptyState,
-  ErrorPanel,
-  PlusIcon,
-  SideSheet,
-  Skeleton,
-} from '@yoman/ui';
+import { Button, CalendarIcon, ChartIcon, EmptyState, ErrorPanel, PlusIcon, Skeleton } from '@yoman/ui';
+import { SideSheet } from '@yoman/ui/overlays';
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';

@@ -1,5 +1,6 @@
 import type { Trade } from '@yoman/contracts';
-import { Button, Dialog, errorMessageOf, useToast } from '@yoman/ui';
+import { Button, errorMessageOf, useToast } from '@yoman/ui';
+import { Dialog } from '@yoman/ui/overlays';
 import { he } from '../i18n';
 import { useDeleteTradeMutation } from '../journal-api';
 

@@ -7,7 +7,8 @@ import {
   TRADE_SESSIONS,
   TRUST_LEVELS,
 } from '@yoman/contracts';
-import { Button, Card, CardTitle, TextField } from '@yoman/ui';
+import { Button, Card, CardTitle } from '@yoman/ui';
+import { TextField } from '@yoman/ui/overlays';
 import styled from 'styled-components';
 import { FilterSelect } from '../calendar/FilterSelect';
 import { he } from '../i18n';

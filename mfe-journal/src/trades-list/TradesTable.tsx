@@ -7,7 +7,6 @@ import {
 } from '@yoman/contracts';
 import {
   CameraIcon,
-  formatDate,
   formatIls,
   formatR,
   IconButton,
@@ -18,6 +17,7 @@ import {
   trustBand,
   WarningIcon,
 } from '@yoman/ui';
+import { formatDate } from '@yoman/ui/dates';
 import styled from 'styled-components';
 import { he } from '../i18n';
 import { PencilIcon, TrashIcon } from './action-icons';

@@ -1,5 +1,5 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { Toaster } from '@yoman/ui';
+import { Toaster } from '@yoman/ui/toaster';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, renderInShell } from '../testing/renderInShell';
 import { AuthScreen } from './AuthScreen';

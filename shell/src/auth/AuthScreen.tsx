@@ -1,5 +1,5 @@
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@yoman/ui';
 import styled from 'styled-components';
+import { AuthTabs } from './AuthTabs';
 import { LoginForm } from './LoginForm';
 import { MarketingPanel } from './MarketingPanel';
 import { RegisterForm } from './RegisterForm';
@@ -36,18 +36,14 @@ export function AuthScreen() {
     <Page>
       <Card aria-labelledby="auth-heading">
         <Heading id="auth-heading">ברוכים הבאים ליומן</Heading>
-        <Tabs defaultValue="login">
-          <TabsList aria-label="כניסה או הרשמה">
-            <TabsTrigger value="login">התחברות</TabsTrigger>
-            <TabsTrigger value="register">הרשמה</TabsTrigger>
-          </TabsList>
-          <TabsContent value="login">
-            <LoginForm />
-          </TabsContent>
-          <TabsContent value="register">
-            <RegisterForm />
-          </TabsContent>
-        </Tabs>
+        <AuthTabs
+          label="כניסה או הרשמה"
+          initial="login"
+          tabs={[
+            { value: 'login', label: 'התחברות', panel: <LoginForm /> },
+            { value: 'register', label: 'הרשמה', panel: <RegisterForm /> },
+          ]}
+        />
       </Card>
       <MarketingPanel />
     </Page>

@@ -1,4 +1,5 @@
-import { Button, LogoutIcon, SettingsIcon, SideSheet, UserIcon } from '@yoman/ui';
+import { Button, LogoutIcon, SettingsIcon, UserIcon } from '@yoman/ui';
+import { SideSheet } from '@yoman/ui/overlays';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import type { SessionUser } from '../session/guards';

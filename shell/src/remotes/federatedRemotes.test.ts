@@ -4,9 +4,11 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 const runtime = vi.hoisted(() => ({ loadRemote: vi.fn(), registerRemotes: vi.fn() }));
 vi.mock('@module-federation/enhanced/runtime', () => runtime);
 
-const { federatedRemoteLoader } = await import('./federatedRemotes');
+const { federatedRemoteLoader, remoteEntryOf } = await import('./federatedRemotes');
 
 const journal = { name: 'journal', entry: 'https://yoman.test/remotes/journal/mf-manifest.json' };
+// What the runtime is given: the entry script beside the manifest (the runtime has no manifest reader).
+const journalEntry = { name: 'journal', entry: 'https://yoman.test/remotes/journal/remoteEntry.js' };
 const journalModule = {
   routes: [{ path: '/calendar' }],
   menu: [{ path: '/calendar', label: 'יומן', icon: HomeIcon, audience: 'student' }],
@@ -33,7 +35,7 @@ describe('federatedRemoteLoader', () => {
     const [first, second] = await Promise.all([loader.load('journal'), loader.load('journal')]);
     expect(first).toBe(second);
     expect(readManifest).toHaveBeenCalledTimes(1);
-    expect(runtime.registerRemotes).toHaveBeenCalledWith([journal]);
+    expect(runtime.registerRemotes).toHaveBeenCalledWith([journalEntry]);
     expect(runtime.loadRemote).toHaveBeenCalledTimes(1);
     expect(runtime.loadRemote).toHaveBeenCalledWith('journal/routes');
     expect(injectSlice).toHaveBeenCalledWith(journalModule.slices[0]);
@@ -46,7 +48,7 @@ describe('federatedRemoteLoader', () => {
     runtime.loadRemote.mockResolvedValueOnce(journalModule);
     const { loader } = loaderWith();
     await expect(loader.load('journal')).rejects.toThrow('ERR_FAILED');
-    expect(runtime.registerRemotes).toHaveBeenLastCalledWith([journal], { force: true });
+    expect(runtime.registerRemotes).toHaveBeenLastCalledWith([journalEntry], { force: true });
     await expect(loader.load('journal')).resolves.toMatchObject({ menu: journalModule.menu });
     expect(runtime.loadRemote).toHaveBeenCalledTimes(2);
   });
@@ -66,5 +68,22 @@ describe('federatedRemoteLoader', () => {
     await expect(loader.load('journal')).rejects.toThrow('503');
     await expect(loader.load('journal')).resolves.toBeTruthy();
     expect(readManifest).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('remoteEntryOf', () => {
+  it('replaces an mf-manifest.json entry by the remoteEntry.js beside it and keeps any other entry', () => {
+    expect(remoteEntryOf('https://yoman.test/remotes/journal/mf-manifest.json')).toBe(
+      'https://yoman.test/remotes/journal/remoteEntry.js',
+    );
+    expect(remoteEntryOf('/remotes/leagues/mf-manifest.json?v=3')).toBe(
+      '/remotes/leagues/remoteEntry.js?v=3',
+    );
+    expect(remoteEntryOf('https://cdn.test/mentor/remoteEntry.js')).toBe(
+      'https://cdn.test/mentor/remoteEntry.js',
+    );
+    expect(remoteEntryOf('https://cdn.test/mf-manifest.json.bak')).toBe(
+      'https://cdn.test/mf-manifest.json.bak',
+    );
   });
 });

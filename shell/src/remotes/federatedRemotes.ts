@@ -4,6 +4,17 @@ import { asRemoteRoutesModule, type RemoteRoutesModule, type RemoteSlice } from 
 import { fetchRemotesManifest, type RemoteDescription } from './remotesManifest';
 
 /**
+ * The remote's entry script: the runtime is built without the snapshot plugin that reads mf-manifest.json
+ * (federationExperiments in ui/federation-shared.mjs), so a manifest URL is replaced by the remoteEntry.js
+ * beside it. That also saves the manifest's round trip before a remote renders.
+ */
+export function remoteEntryOf(entry: string): string {
+  const url = new URL(entry, 'http://remote.invalid/');
+  if (!url.pathname.endsWith('/mf-manifest.json')) return entry;
+  return entry.replace(/mf-manifest\.json(?=[?#]|$)/u, 'remoteEntry.js');
+}
+
+/**
  * The production loader: reads the remotes manifest once, registers every remote with the Module
  * Federation runtime, and loads '<name>/routes' on first use.
  */
@@ -22,7 +33,7 @@ export function federatedRemoteLoader({
 
   const registeredRemotes = () => {
     manifest ??= readManifest().then((remotes) => {
-      registerRemotes(remotes.map(({ name, entry }) => ({ name, entry })));
+      registerRemotes(remotes.map(({ name, entry }) => ({ name, entry: remoteEntryOf(entry) })));
       return remotes;
     });
     manifest.catch(() => {
@@ -43,7 +54,7 @@ export function federatedRemoteLoader({
       return module;
     } catch (error) {
       // Re-registering with force clears the runtime's cached manifest and entry script for this remote.
-      registerRemotes([{ name: remote.name, entry: remote.entry }], { force: true });
+      registerRemotes([{ name: remote.name, entry: remoteEntryOf(remote.entry) }], { force: true });
       throw error;
     }
   };

@@ -1,15 +1,6 @@
+// Number and band formatting (Intl only). The luxon-based date formatting is the '@yoman/ui/dates' entry.
 export type { RTone, TrustBand } from './bands';
 export { calendarIntensity, rTone, trustBand } from './bands';
-export type { Moment } from './dates';
-export {
-  formatDate,
-  formatDateTime,
-  formatMonthYear,
-  formatTime,
-  isoDayOf,
-  startOfWeek,
-  WEEKDAYS_FROM_SUNDAY,
-} from './dates';
 export { LOCALE, MINUS, MISSING, TIME_ZONE } from './locale';
 export type { Figure } from './numbers';
 export {

@@ -1,9 +1,16 @@
+// The core entry by name, not by path: the toaster ('@yoman/ui/toaster') must show the page's one queue.
+import {
+  CheckIcon,
+  CloseIcon,
+  TOAST_RULES,
+  type ToastItem,
+  type ToastVariant,
+  useToast,
+  WarningIcon,
+} from '@yoman/ui';
 import { Toast as RadixToast } from 'radix-ui';
 import type { ReactNode } from 'react';
 import styled, { type DefaultTheme, keyframes } from 'styled-components';
-import { CheckIcon, CloseIcon, WarningIcon } from '../icons/icons';
-import { TOAST_RULES, type ToastItem, type ToastVariant } from './toastStore';
-import { useToast } from './useToast';
 
 const slideIn = keyframes`
   from { opacity: 0; transform: translateY(12px); }
