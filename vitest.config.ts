@@ -13,6 +13,7 @@ export default defineConfig({
             'services/*/src/**/*.test.ts',
             'scripts/**/*.test.ts',
             'bench/**/*.test.ts',
+            'infra/**/*.test.mjs',
           ],
           testTimeout: 60_000,
           hookTimeout: 60_000,

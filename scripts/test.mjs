@@ -35,7 +35,11 @@ let failed = 0;
 try {
   const report = JSON.parse(readFileSync(reportFile, 'utf8'));
   passed = report.numPassedTests;
-  failed = report.numFailedTests + (report.numFailedTestSuites ?? 0);
+  // A file that failed before running any test (an import error) counts once; failed tests count themselves.
+  const filesThatDidNotRun = report.testResults.filter(
+    (file) => file.status === 'failed' && file.assertionResults.length === 0,
+  ).length;
+  failed = report.numFailedTests + filesThatDidNotRun;
 } catch {
   failed += 1;
 }

@@ -1,4 +1,5 @@
-import { authenticated, type YomanModule } from '@yoman/platform';
+import { rm } from 'node:fs/promises';
+import { authenticated, IN_MEMORY_DATA_DIR, type YomanModule } from '@yoman/platform';
 import type { FastifyPluginAsync } from 'fastify';
 import { identityMigrations } from './migrations';
 import { authRoutes } from './routes/auth-routes';
@@ -9,7 +10,13 @@ import { userSettingsProjection, usersProjection } from './user/users-projection
 
 const identityRoutes: FastifyPluginAsync = async (app) => {
   await app.register(authRoutes);
-  await app.register(uploadTargetRoutes(uploadsDirectoryOf(app.platform.config.dataDir)));
+  const { dataDir } = app.platform.config;
+  const uploadsDirectory = uploadsDirectoryOf(dataDir);
+  // An in-memory installation keeps its uploads in a temporary folder that must not outlive it.
+  if (dataDir.startsWith(IN_MEMORY_DATA_DIR)) {
+    app.addHook('onClose', () => rm(uploadsDirectory, { recursive: true, force: true }));
+  }
+  await app.register(uploadTargetRoutes(uploadsDirectory));
   await app.register(async (signedIn) => {
     // Checked on request, before any body is read, so a signed-out caller always gets 401 first.
     signedIn.addHook('onRequest', authenticated);

@@ -91,7 +91,35 @@ describe('handleCommand', () => {
   });
 
   it('answers 409 to the second of two commands that read the same version', async () => {
-    const outcomes = await Promise.allSettled([count(1), count(1)]);
+    // Both commands must read before either appends; on a connection pool the second could otherwise read late.
+    const { eventStore } = running.platform;
+    let reads = 0;
+    let bothRead = () => {};
+    const bothHaveRead = new Promise<void>((resolve) => {
+      bothRead = resolve;
+    });
+    const readingTogether = {
+      ...running.platform,
+      eventStore: {
+        ...eventStore,
+        async readStream(streamId: string) {
+          const events = await eventStore.readStream(streamId);
+          reads += 1;
+          if (reads === 2) bothRead();
+          await bothHaveRead;
+          return events;
+        },
+      },
+    };
+    const countTogether = () =>
+      handleCommand(readingTogether, {
+        streamId: 'counter-1',
+        streamType: 'counter',
+        initialState: (): Counter => ({ status: 'empty' }),
+        evolve,
+        decide: increment(1),
+      });
+    const outcomes = await Promise.allSettled([countTogether(), countTogether()]);
     expect(outcomes.map((outcome) => outcome.status).sort()).toEqual(['fulfilled', 'rejected']);
     const rejected = outcomes.find((outcome) => outcome.status === 'rejected');
     expect(rejected?.reason).toMatchObject({ statusCode: 409, code: 'CONCURRENCY_CONFLICT' });

@@ -1,0 +1,40 @@
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { describe, expect, it } from 'vitest';
+import { acceptsConnections, freePort, stopServerProcess, waitUntil } from './server-process.mjs';
+
+describe('server processes', () => {
+  it('finds a port nothing listens on, and sees a listener once one is there', async () => {
+    const port = await freePort();
+    expect(await acceptsConnections(port)).toBe(false);
+    const listener = createServer().listen(port, '127.0.0.1');
+    await new Promise((resolve) => listener.once('listening', resolve));
+    try {
+      expect(await acceptsConnections(port)).toBe(true);
+    } finally {
+      listener.close();
+    }
+  });
+
+  it('kills a server that ignores SIGTERM once the grace period is over', async () => {
+    const stubborn = spawn(process.execPath, [
+      '-e',
+      "process.on('SIGTERM', () => {}); setInterval(() => {}, 1000)",
+    ]);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await stopServerProcess(stubborn, { graceMs: 300 });
+    expect(stubborn.signalCode).toBe('SIGKILL');
+  });
+
+  it('stops waiting at once when the server has exited, naming its log', async () => {
+    const crashed = spawn(process.execPath, ['-e', 'process.exit(3)']);
+    await new Promise((resolve) => crashed.once('exit', resolve));
+    await expect(
+      waitUntil('Example', async () => false, {
+        child: crashed,
+        logFile: '/tmp/example.log',
+        timeoutMs: 5000,
+      }),
+    ).rejects.toThrow('Example: the server exited with 3; see /tmp/example.log');
+  });
+});
