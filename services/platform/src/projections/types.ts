@@ -12,6 +12,11 @@ export interface Projection {
   handles: readonly string[];
   /** Use only `trx`: on PGlite (one connection) a query on the platform's knex would wait for this very transaction. */
   apply(event: RecordedEvent, trx: Knex.Transaction): Promise<void>;
+  /**
+   * Optional: applies several events (position order) in one go, leaving exactly the rows `apply` would leave
+   * one event at a time. The runner uses it for every batch it delivers; without it, it calls `apply` in turn.
+   */
+  applyBatch?(events: readonly RecordedEvent[], trx: Knex.Transaction): Promise<void>;
   /** Empties the read model before a rebuild. */
   reset(trx: Knex.Transaction): Promise<void>;
 }

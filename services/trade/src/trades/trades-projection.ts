@@ -29,40 +29,38 @@ function figureColumns(figures: TradeFiguresData) {
   };
 }
 
-async function applyTradeEvent(event: TradeEvent, trx: Knex.Transaction): Promise<void> {
-  const trade = () => trx('trades').where({ id: event.data.tradeId });
+type TradeRow = ReturnType<typeof loggedRow>;
+type TradeChange = Exclude<TradeEvent, { type: 'trade.logged.v1' | 'trade.deleted.v1' }>;
+
+// Keeps a bulk insert well under Postgres' 65,535 bind parameters (about 30 columns a row).
+const ROWS_PER_INSERT = 1000;
+
+/** The whole `trades` row a logged trade writes (a logged event replaces every column). */
+function loggedRow(data: Extract<TradeEvent, { type: 'trade.logged.v1' }>['data']) {
+  return {
+    id: data.tradeId,
+    user_id: data.userId,
+    organisation_id: data.organisationId,
+    ...figureColumns(data),
+    screenshot_url: data.screenshotUrl,
+    is_locked: false,
+    lock_at: data.lockAt,
+    trust_score: data.trustScore,
+    logged_at: data.loggedAt,
+  };
+}
+
+/** The columns an event after logging changes. */
+function changedColumns(event: TradeChange): Partial<TradeRow> {
   switch (event.type) {
-    case 'trade.logged.v1': {
-      const { data } = event;
-      const row = {
-        id: data.tradeId,
-        user_id: data.userId,
-        organisation_id: data.organisationId,
-        ...figureColumns(data),
-        screenshot_url: data.screenshotUrl,
-        is_locked: false,
-        lock_at: data.lockAt,
-        trust_score: data.trustScore,
-        logged_at: data.loggedAt,
-      };
-      await trx('trades').insert(row).onConflict('id').merge();
-      return;
-    }
     case 'trade.edited.v1':
-      await trade().update(figureColumns(event.data));
-      return;
+      return figureColumns(event.data);
     case 'trade.screenshot-attached.v1':
-      await trade().update({ screenshot_url: event.data.screenshotUrl });
-      return;
+      return { screenshot_url: event.data.screenshotUrl };
     case 'trade.locked.v1':
-      await trade().update({ is_locked: true });
-      return;
+      return { is_locked: true };
     case 'trade.trust-changed.v1':
-      await trade().update({ trust_score: event.data.trustScore });
-      return;
-    case 'trade.deleted.v1':
-      await trade().delete();
-      return;
+      return { trust_score: event.data.trustScore };
     default: {
       const unknown: never = event;
       return unknown;
@@ -70,14 +68,53 @@ async function applyTradeEvent(event: TradeEvent, trx: Knex.Transaction): Promis
   }
 }
 
+/**
+ * Applies a batch with as few statements as the events allow. A trade logged or deleted within the batch is
+ * folded in memory (its later events change the row before it is written), so a rebuild writes each trade
+ * once, in bulk. An event on a trade this batch has not logged updates the stored row there and then, so
+ * the order of each trade's changes is kept.
+ */
+async function applyTradeEvents(events: readonly TradeEvent[], trx: Knex.Transaction): Promise<void> {
+  // undefined value: deleted within this batch.
+  const folded = new Map<string, TradeRow | undefined>();
+  for (const event of events) {
+    const tradeId = event.data.tradeId;
+    if (event.type === 'trade.logged.v1') folded.set(tradeId, loggedRow(event.data));
+    else if (event.type === 'trade.deleted.v1') folded.set(tradeId, undefined);
+    else if (folded.has(tradeId)) {
+      const row = folded.get(tradeId);
+      if (row) folded.set(tradeId, { ...row, ...changedColumns(event) });
+    } else await trx('trades').where({ id: tradeId }).update(changedColumns(event));
+  }
+  const rows: TradeRow[] = [];
+  const deletedIds: string[] = [];
+  for (const [tradeId, row] of folded) {
+    if (row) rows.push(row);
+    else deletedIds.push(tradeId);
+  }
+  if (deletedIds.length > 0) await trx('trades').whereIn('id', deletedIds).delete();
+  for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
+    await trx('trades')
+      .insert(rows.slice(start, start + ROWS_PER_INSERT))
+      .onConflict('id')
+      .merge();
+  }
+}
+
+function readableTradeEvents(events: readonly RecordedEvent[]): TradeEvent[] {
+  // An event this version cannot read is skipped, never thrown on (STYLE: projectors go on).
+  return events.flatMap((recorded) => parseTradeEvent(recorded) ?? []);
+}
+
 /** The `trades` read model: one row per live trade, as the list, the drawer and the dialog read it. */
 export const tradesProjection: Projection = {
   name: 'trades',
   handles: TRADE_EVENT_TYPES,
   async apply(recorded: RecordedEvent, trx: Knex.Transaction) {
-    const event = parseTradeEvent(recorded);
-    // An event this version cannot read is skipped, never thrown on (STYLE: projectors go on).
-    if (event) await applyTradeEvent(event, trx);
+    await applyTradeEvents(readableTradeEvents([recorded]), trx);
+  },
+  async applyBatch(recorded: readonly RecordedEvent[], trx: Knex.Transaction) {
+    await applyTradeEvents(readableTradeEvents(recorded), trx);
   },
   async reset(trx: Knex.Transaction) {
     await trx('trades').delete();
