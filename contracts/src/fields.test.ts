@@ -3,7 +3,9 @@ import {
   Day,
   FeesInput,
   OptionalPositiveDecimalInput,
+  OptionalPriceInput,
   PositiveDecimalInput,
+  PriceInput,
   queryFilter,
   Timestamp,
   TradeSession,
@@ -94,5 +96,22 @@ describe('query filters', () => {
     expect(filter.parse(undefined)).toBeUndefined();
     expect(filter.parse('london')).toBe('london');
     expect(filter.safeParse('tokyo').success).toBe(false);
+  });
+});
+
+describe('prices', () => {
+  it('accepts decimals like any positive amount, and Treasury 32nds quotes as written', () => {
+    expect(PriceInput.parse('007.50')).toBe('7.5');
+    expect(PriceInput.parse(" 110'16 ")).toBe("110'16");
+    expect(PriceInput.parse("110'165")).toBe("110'165");
+    expect(OptionalPriceInput.parse("109'16")).toBe("109'16");
+    expect(OptionalPriceInput.parse('')).toBeNull();
+  });
+
+  it('refuses a malformed quote, zero and negatives', () => {
+    for (const bad of ["110'1", "110'163", "'16", '0', '-1', 'abc']) {
+      expect(PriceInput.safeParse(bad).success, bad).toBe(false);
+    }
+    expect(OptionalPriceInput.safeParse("110'1").success).toBe(false);
   });
 });

@@ -113,6 +113,27 @@ export const OptionalPositiveDecimalInput = z
     return z.NEVER;
   });
 
+// Treasury futures quote in 32nds of a point (110'16 = 110.5; a third digit 2/5/7 is ¼, ½, ¾ of a 32nd).
+const THIRTY_SECONDS_QUOTE = /^\d+'\d{2}[0257]?$/;
+
+/** A price: a positive decimal like PositiveDecimalInput, or a 32nds quote kept as written for the engine to read. */
+export const PriceInput = z
+  .union([z.number(), z.string()], { error: requiredOr(M.invalidNumber) })
+  .pipe(z.union([z.string().trim().regex(THIRTY_SECONDS_QUOTE), PositiveDecimalInput]));
+
+/** An optional price (stop): missing, null or '' mean null; otherwise as PriceInput. */
+export const OptionalPriceInput = z
+  .union([z.number(), z.string(), z.null()], { error: M.invalidNumber })
+  .optional()
+  .transform((raw, ctx) => {
+    if (raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === '')) return null;
+    const parsed = PriceInput.safeParse(raw);
+    if (parsed.success) return parsed.data;
+    for (const issue of parsed.error.issues)
+      ctx.issues.push({ code: 'custom', message: issue.message, input: raw });
+    return z.NEVER;
+  });
+
 /** Fees in USD: a non-negative decimal; missing, null or '' mean '0'. */
 export const FeesInput = z
   .union([z.number(), z.string(), z.null()], { error: M.invalidNumber })

@@ -4,6 +4,7 @@ import { claimDataDirectory } from './db/data-dir-lock';
 import { createDatabase, ensureSchema } from './db/database';
 import { runMigrations } from './db/migrations';
 import { createEventStore } from './event-store/postgres-event-store';
+import { createBullmqJobs } from './jobs/bullmq-jobs';
 import { createEmbeddedJobs } from './jobs/embedded-jobs';
 import { createLogger } from './logging/logger';
 import type { YomanModule } from './module';
@@ -64,12 +65,15 @@ export async function createPlatform(
   );
   const eventStore = createEventStore(db, { clock, onCommitted: () => projections.notify() });
   // Job handlers receive the platform that holds the jobs: a cycle closed through a function.
-  const jobs = createEmbeddedJobs(db, {
-    clock,
-    logger,
-    platform: () => platform,
-    pollIntervalMs: background ? undefined : 0,
-  });
+  // With REDIS_URL the jobs live in BullMQ (the distributed mode); without it, in the embedded scheduler.
+  const jobs = config.redisUrl
+    ? createBullmqJobs({ redisUrl: config.redisUrl, clock, logger, platform: () => platform })
+    : createEmbeddedJobs(db, {
+        clock,
+        logger,
+        platform: () => platform,
+        pollIntervalMs: background ? undefined : 0,
+      });
   const platform: Platform = { config, db, eventStore, projections, jobs, clock, logger };
   const stopAll = async () => {
     await platform.jobs.stop();

@@ -11,6 +11,13 @@ export {
 export { createPlatform, type PlatformOptions, type RunningPlatform, systemClock } from './create-platform';
 export { createDatabase, isUniqueViolation } from './db/database';
 export { MIGRATIONS_TABLE, runMigrations } from './db/migrations';
+export {
+  createKafkaEventBus,
+  type KafkaEventBus,
+  type KafkaEventBusOptions,
+} from './event-bus/kafka-event-bus';
+export { moduleTopic, TOPIC_PREFIX, topicForEvent } from './event-bus/topics';
+export type { EventBus, EventBusHandler, EventBusSubscription } from './event-bus/types';
 export { type CommandOptions, type CommandResult, handleCommand } from './event-store/command-handler';
 export { APPEND_LOCK_KEY, createEventStore } from './event-store/postgres-event-store';
 export type {
@@ -40,6 +47,7 @@ export {
 export { createHttpApp, type HttpAppOptions, OPENAPI_PATH } from './http/http-app';
 export { isSameOrigin } from './http/same-origin';
 export type { Caller } from './identity';
+export { type BullmqJobsOptions, bullmqJobId, createBullmqJobs } from './jobs/bullmq-jobs';
 export { createEmbeddedJobs, retryDelayMs } from './jobs/embedded-jobs';
 export type { JobContext, JobHandler, JobRequest, Jobs, ScheduledJob } from './jobs/types';
 export { createLogger, REDACTED_PATHS, requestIdOf } from './logging/logger';

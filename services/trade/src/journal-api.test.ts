@@ -204,3 +204,40 @@ describe('screenshots', () => {
     expect(put.statusCode).toBe(404);
   });
 });
+
+describe('Treasury futures quoted in 32nds of a point', () => {
+  // ZB: 110'16 = 110.5, 112'00 = 112, 109'16 = 109.5; 1,000 USD a point.
+  const bond = {
+    ...eurusd,
+    symbol: 'ZBM6',
+    assetType: 'futures',
+    entryPrice: "110'16",
+    exitPrice: "112'00",
+    stopPrice: "109'16",
+  };
+
+  it('calculates from the quotes: 1.5 points × 1,000 = 1,500 USD, R 1.5', async () => {
+    const response = await t.call('POST', '/api/calculate-trade', ALICE, bond);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({ pnlUsd: '1500.00', rMultiple: '1.5000' });
+  });
+
+  it('stores the decimal value of each quote with the trade', async () => {
+    const logged = await t.call('POST', '/api/trades', ALICE, bond);
+    expect(logged.statusCode, logged.body).toBe(201);
+    const [trade] = (await t.call('GET', '/api/trades', ALICE)).json();
+    expect(trade).toMatchObject({
+      entryPrice: '110.5',
+      exitPrice: '112',
+      stopPrice: '109.5',
+      pnlIls: '5550.00',
+    });
+  });
+
+  it('refuses a 32nds quote for an instrument not quoted in 32nds, with a Hebrew message', async () => {
+    const response = await t.call('POST', '/api/calculate-trade', ALICE, { ...bond, symbol: 'ESM6' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: 'INVALID_PRICE' });
+    expect(response.json().message).toMatch(/[\u0590-\u05FF]/);
+  });
+});

@@ -32,6 +32,10 @@ export interface CalculationRates {
 /** The figures the server stores for a trade, rounded: money to 2 decimals, R to 4. */
 export interface TradeCalculation {
   symbol: string;
+  /** The prices as read (a Treasury 32nds quote becomes its decimal value). */
+  entryPrice: Money;
+  exitPrice: Money;
+  stopPrice: Money | null;
   grossPnlUsd: Money;
   fees: Money;
   pnlUsd: Money;
@@ -72,9 +76,13 @@ export function calculateTrade(figures: TradeFigures, rates: CalculationRates): 
 
   const grossPnlUsd = instrument.toUsd(exit.minus(entry).times(sign), size, exit);
   const pnlUsd = grossPnlUsd.minus(fees);
-  const initialRiskUsd = initialRiskOf(figures, instrument, entry, size, exit);
+  const stop = stopOf(figures, instrument);
+  const initialRiskUsd = initialRiskOf(figures.direction, instrument, { entry, stop, size, exit });
   return {
     symbol: instrument.symbol,
+    entryPrice: entry,
+    exitPrice: exit,
+    stopPrice: stop,
     grossPnlUsd: roundMoney(grossPnlUsd),
     fees: roundMoney(fees),
     pnlUsd: roundMoney(pnlUsd),
@@ -99,21 +107,22 @@ function feesOf(value: NumberInput | null | undefined): Money {
 }
 
 /** |entry − stop| in USD; null without a stop or with the stop at entry; a wrong-side stop is refused. */
-function initialRiskOf(
-  figures: TradeFigures,
-  instrument: Instrument,
-  entry: Money,
-  size: Money,
-  exit: Money,
-): Money | null {
+function stopOf(figures: TradeFigures, instrument: Instrument): Money | null {
   if (figures.stopPrice === undefined || figures.stopPrice === null || figures.stopPrice === '') return null;
-  const stop = price(instrument, figures.stopPrice, 'stopPrice');
-  if (stop.eq(entry)) return null;
+  return price(instrument, figures.stopPrice, 'stopPrice');
+}
+
+function initialRiskOf(
+  direction: TradeFigures['direction'],
+  instrument: Instrument,
+  { entry, stop, size, exit }: { entry: Money; stop: Money | null; size: Money; exit: Money },
+): Money | null {
+  if (stop === null || stop.eq(entry)) return null;
   const stopBelowEntry = stop.lt(entry);
-  if (stopBelowEntry !== (figures.direction === 'long')) {
+  if (stopBelowEntry !== (direction === 'long')) {
     throw invalidInput(
       'STOP_WRONG_SIDE',
-      figures.direction === 'long'
+      direction === 'long'
         ? 'בעסקת לונג הסטופ חייב להיות מתחת למחיר הכניסה'
         : 'בעסקת שורט הסטופ חייב להיות מעל מחיר הכניסה',
       'stopPrice',

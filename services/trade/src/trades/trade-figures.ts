@@ -25,9 +25,10 @@ export function tradeFiguresOf(body: TradeSaveBody, rate: UsedRate, timezone: st
     symbol: result.symbol,
     assetType: body.assetType,
     direction: body.direction,
-    entryPrice: body.entryPrice,
-    exitPrice: body.exitPrice,
-    stopPrice: body.stopPrice,
+    // Stored as read by the engine, so a 32nds quote (110'16) is kept as its decimal value (110.5).
+    entryPrice: result.entryPrice.toFixed(),
+    exitPrice: result.exitPrice.toFixed(),
+    stopPrice: result.stopPrice === null ? null : result.stopPrice.toFixed(),
     targetPrice: body.targetPrice,
     positionSize: body.positionSize,
     fees: body.fees,
