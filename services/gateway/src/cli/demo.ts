@@ -56,7 +56,7 @@ export function demoSummaryOf(report: DemoReport, options: DemoOptions, seconds:
   const { counts } = report;
   const rows = [report.mentor, ...report.students].map(
     (person, index) =>
-      `  ${(index === 0 ? 'מנטור/ית' : 'סטודנט/ית').padEnd(10)} ${person.email.padEnd(34)} ${person.displayName}`,
+      `  ${(index === 0 ? 'מנטור' : 'תלמיד').padEnd(6)} ${person.email.padEnd(34)} ${person.displayName}`,
   );
   return [
     `Demo organisation "${DEMO_ORGANISATION_NAME}" created in ${seconds.toFixed(1)} s:`,

@@ -73,7 +73,7 @@ export function demoStudentsOf(count: number): Omit<DemoPerson, 'userId'>[] {
     return {
       email: `student${number}@demo.yoman.example`,
       username: `demo_student${number}`,
-      displayName: STUDENT_NAMES[index] ?? `סטודנט ${number}`,
+      displayName: STUDENT_NAMES[index] ?? `תלמיד ${number}`,
     };
   });
 }
