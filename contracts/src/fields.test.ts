@@ -113,5 +113,6 @@ describe('prices', () => {
       expect(PriceInput.safeParse(bad).success, bad).toBe(false);
     }
     expect(OptionalPriceInput.safeParse("110'1").success).toBe(false);
+    expect(messageOf(PriceInput.safeParse('0'))).toBe(messageOf(PositiveDecimalInput.safeParse('0')));
   });
 });

@@ -119,7 +119,15 @@ const THIRTY_SECONDS_QUOTE = /^\d+'\d{2}[0257]?$/;
 /** A price: a positive decimal like PositiveDecimalInput, or a 32nds quote kept as written for the engine to read. */
 export const PriceInput = z
   .union([z.number(), z.string()], { error: requiredOr(M.invalidNumber) })
-  .pipe(z.union([z.string().trim().regex(THIRTY_SECONDS_QUOTE), PositiveDecimalInput]));
+  .transform((raw, ctx) => {
+    if (typeof raw === 'string' && THIRTY_SECONDS_QUOTE.test(raw.trim())) return raw.trim();
+    // Anything else is a decimal price, refused with the decimal field's own Hebrew messages.
+    const parsed = PositiveDecimalInput.safeParse(raw);
+    if (parsed.success) return parsed.data;
+    for (const issue of parsed.error.issues)
+      ctx.issues.push({ code: 'custom', message: issue.message, input: raw });
+    return z.NEVER;
+  });
 
 /** An optional price (stop): missing, null or '' mean null; otherwise as PriceInput. */
 export const OptionalPriceInput = z

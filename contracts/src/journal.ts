@@ -59,6 +59,12 @@ export const TradeCalculation = z.object({
   rateDate: Day.nullable(),
   /** Where the rate came from, e.g. 'boi' or 'fallback'. */
   rateSource: z.string().optional(),
+  /** Forex crosses only: USD per 1 unit of the quote currency used (EURGBP: USD per GBP). */
+  quoteRate: DecimalString.optional(),
+  /** Publication date of `quoteRate`; null for the configured fallback (`FX_FALLBACK_RATES`). */
+  quoteRateDate: Day.nullable().optional(),
+  /** Where `quoteRate` came from, e.g. 'boi' or 'fallback'. */
+  quoteRateSource: z.string().optional(),
 });
 export type TradeCalculation = z.infer<typeof TradeCalculation>;
 

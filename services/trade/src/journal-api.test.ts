@@ -35,6 +35,8 @@ describe('POST /api/calculate-trade', () => {
     [{ stopPrice: '1.2' }, 400, 'STOP_WRONG_SIDE'],
     [{ symbol: 'EURO' }, 400, 'INVALID_SYMBOL'],
     [{ assetType: 'futures', symbol: 'FDAXZ6' }, 422, 'UNKNOWN_FUTURES_ROOT'],
+    // No FX_FALLBACK_RATES and no stored GBP rate: a cross is refused rather than given an invented rate.
+    [{ symbol: 'EURGBP', entryPrice: '0.85', exitPrice: '0.86', stopPrice: null }, 422, 'QUOTE_RATE_UNKNOWN'],
   ])('%j is refused with %i %s and a Hebrew message', async (change, status, code) => {
     const response = await t.call('POST', '/api/calculate-trade', ALICE, { ...eurusd, ...change });
     expect(response.statusCode).toBe(status);

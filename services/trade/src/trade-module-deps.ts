@@ -1,9 +1,14 @@
 import type { Platform } from '@yoman/platform';
 import type { TradeContextOf } from './trade-context';
 
-/** The USD/ILS rate lookup the trade module calls in-process (the market module's RatesService). */
+/** The rate lookups the trade module calls in-process (the market module's RatesService). */
 export interface UsdIlsRates {
   usdIlsRateOn(date: string): Promise<{ rate: string; date: string | null; source: string }>;
+  /** USD per 1 unit of `currency` on `date`, for forex crosses; undefined when no rate is known. */
+  usdPerUnitOn(
+    currency: string,
+    date: string,
+  ): Promise<{ rate: string; date: string | null; source: string } | undefined>;
 }
 
 /** What the trade module needs from the rest of Yoman, resolved per platform (the gateway's or a service's). */

@@ -5,8 +5,8 @@ import { createRatesService, type RatesService } from './rates-service';
 const servicesByPlatform = new WeakMap<Platform, RatesService>();
 
 /**
- * The rates service of one platform, built once from its configuration: `USD_ILS_RATE` as the fallback
- * and the Bank of Israel as the online source when `BOI_RATES_URL` is set.
+ * The rates service of one platform, built once from its configuration: `USD_ILS_RATE` and
+ * `FX_FALLBACK_RATES` as the fallbacks and the Bank of Israel as the online source when `BOI_RATES_URL` is set.
  */
 export function ratesServiceFor(platform: Platform): RatesService {
   let service = servicesByPlatform.get(platform);
@@ -16,6 +16,7 @@ export function ratesServiceFor(platform: Platform): RatesService {
       db: platform.db,
       clock: platform.clock,
       fallbackRate: platform.config.usdIlsRate,
+      fxFallbackRates: platform.config.fxFallbackRates,
       provider: url ? createBankOfIsraelProvider({ url }) : undefined,
       logger: platform.logger,
     });

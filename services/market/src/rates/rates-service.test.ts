@@ -4,6 +4,7 @@ import knex, { type Knex } from 'knex';
 import ClientPgLite from 'knex-pglite';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createBankOfIsraelProvider } from './bank-of-israel';
+import { fxRatesMigration, storeCurrencyRates } from './fx-rate-table';
 import { usdIlsRatesMigration } from './rate-table';
 import { createRatesService } from './rates-service';
 
@@ -17,12 +18,15 @@ const boiBody = (rate: number, lastUpdate: string) => ({
   exchangeRates: [
     { key: 'EUR', currentExchangeRate: 4.01, currentChange: 0.1, unit: 1, lastUpdate },
     { key: 'USD', currentExchangeRate: rate, currentChange: -0.2, unit: 1, lastUpdate },
+    { key: 'GBP', currentExchangeRate: 4.638, currentChange: 0.1, unit: 1, lastUpdate },
+    { key: 'JPY', currentExchangeRate: 2.45, currentChange: 0, unit: 100, lastUpdate },
   ],
 });
 
 beforeAll(async () => {
   db = knex({ client: ClientPgLite, dialect: 'postgres', connection: {} });
   await usdIlsRatesMigration.up(db);
+  await fxRatesMigration.up(db);
   server = createServer((_request, response) => {
     requests += 1;
     response.writeHead(answer.status, { 'content-type': 'application/json' });
@@ -39,6 +43,7 @@ afterAll(async () => {
 
 beforeEach(async () => {
   await db('usd_ils_rates').truncate();
+  await db('fx_rates').truncate();
   requests = 0;
 });
 
@@ -145,5 +150,72 @@ describe('USD/ILS rate of a date', () => {
     now = new Date('2026-03-10T15:02:00Z');
     await rates.usdIlsRateOn('2026-03-10');
     expect(requests).toBe(2);
+  });
+});
+
+describe('USD per unit of another currency on a date', () => {
+  it('divides the stored ILS rate of the currency by the USD one of the same day, naming day and source', async () => {
+    await storeCurrencyRates(db, [
+      { date: '2026-03-05', currency: 'USD', ilsPerUnit: '3.6', source: 'boi' },
+      { date: '2026-03-05', currency: 'GBP', ilsPerUnit: '4.5', source: 'boi' },
+      { date: '2026-03-06', currency: 'USD', ilsPerUnit: '3.65', source: 'boi' },
+      { date: '2026-03-06', currency: 'GBP', ilsPerUnit: '4.6355', source: 'boi' },
+      { date: '2026-03-09', currency: 'GBP', ilsPerUnit: '9', source: 'boi' },
+    ]);
+    const rates = createRatesService({ db, clock, fallbackRate: '3.7', fxFallbackRates: { GBP: '1.1' } });
+    // 4.6355 ÷ 3.65 = 1.27; 9 March has no USD rate, so it cannot make a cross and is passed over.
+    expect(await rates.usdPerUnitOn('GBP', '2026-03-09')).toEqual({
+      rate: '1.27',
+      date: '2026-03-06',
+      source: 'boi',
+    });
+    expect(await rates.usdPerUnitOn('gbp', '2026-03-05')).toEqual({
+      rate: '1.25',
+      date: '2026-03-05',
+      source: 'boi',
+    });
+  });
+
+  it('fetches every currency from the Bank of Israel, JPY per 1 unit, and keeps USD/ILS as before', async () => {
+    answer = { status: 200, body: boiBody(3.5, '2026-03-10T13:21:45') };
+    const rates = createRatesService({
+      db,
+      clock,
+      fallbackRate: '3.7',
+      provider: createBankOfIsraelProvider({ url: baseUrl }),
+    });
+    expect(await rates.usdPerUnitOn('JPY', '2026-03-10')).toEqual({
+      rate: '0.007',
+      date: '2026-03-10',
+      source: 'boi',
+    });
+    expect(await rates.usdPerUnitOn('GBP', '2026-03-10')).toEqual({
+      rate: '1.325142857',
+      date: '2026-03-10',
+      source: 'boi',
+    });
+    expect(await rates.usdIlsRateOn('2026-03-10')).toEqual({
+      rate: '3.5',
+      date: '2026-03-10',
+      source: 'boi',
+    });
+    expect(requests).toBe(1);
+  });
+
+  it('without a stored rate of the currency, answers its configured fallback with no date', async () => {
+    const rates = createRatesService({ db, clock, fallbackRate: '3.7', fxFallbackRates: { GBP: '1.27' } });
+    expect(await rates.usdPerUnitOn('GBP', '2026-03-10')).toEqual({
+      rate: '1.27',
+      date: null,
+      source: 'fallback',
+    });
+  });
+
+  it('with neither a stored rate nor a fallback, answers nothing rather than inventing a rate', async () => {
+    const rates = createRatesService({ db, clock, fallbackRate: '3.7', fxFallbackRates: { EUR: '1.08' } });
+    expect(await rates.usdPerUnitOn('GBP', '2026-03-10')).toBeUndefined();
+    expect(
+      await createRatesService({ db, clock, fallbackRate: '3.7' }).usdPerUnitOn('CHF', '2026-03-10'),
+    ).toBeUndefined();
   });
 });

@@ -15,11 +15,20 @@ export interface RateAnswer {
   source: string;
 }
 
-/** An online source of USD/ILS rates (the Bank of Israel, or a fake in tests). */
+/** A published rate of one currency: ILS per 1 unit (JPY's per-100 quote already divided), on a date. */
+export interface CurrencyRate {
+  date: string;
+  /** ISO 4217 code, upper case (USD, EUR, GBP, JPY…). */
+  currency: string;
+  ilsPerUnit: string;
+  source: string;
+}
+
+/** An online source of ILS rates (the Bank of Israel, or a fake in tests). */
 export interface RateProvider {
   name: string;
-  /** The rates the source publishes now, newest included; throws when the source cannot be read. */
-  fetchRates(): Promise<UsdIlsRate[]>;
+  /** Every currency's rate the source publishes now, USD included; throws when the source cannot be read. */
+  fetchRates(): Promise<CurrencyRate[]>;
 }
 
 /** The source name of the configured fallback rate (`USD_ILS_RATE`). */

@@ -33,6 +33,7 @@ describe('loadConfig', () => {
       frontEndDir: DEFAULT_FRONT_END_DIR,
     });
     expect(config.databaseUrl).toBeUndefined();
+    expect(config.fxFallbackRates).toBeUndefined();
     expect(DEFAULT_FRONT_END_DIR.endsWith(join('dist', 'web'))).toBe(true);
   });
 
@@ -81,6 +82,11 @@ describe('loadConfig', () => {
     ['LOG_LEVEL', 'loud'],
     ['USD_ILS_RATE', '3,70'],
     ['BOI_RATES_URL', 'ftp://boi.org.il/rates'],
+    ['FX_FALLBACK_RATES', 'GBP:1.27'],
+    ['FX_FALLBACK_RATES', 'GBP=1,27'],
+    ['FX_FALLBACK_RATES', 'GBP=0'],
+    ['FX_FALLBACK_RATES', 'POUND=1.27'],
+    ['FX_FALLBACK_RATES', 'GBP=1.27,GBP=1.3'],
     ['REMOTES_MANIFEST', '{"journal":'],
     ['REMOTES_MANIFEST', 'journal'],
     ['KAFKA_BROKERS', 'localhost'],
@@ -99,8 +105,10 @@ describe('loadConfig', () => {
       REDIS_URL: 'redis://127.0.0.1:6379',
       REMOTES_MANIFEST: 'journal=https://cdn.example/journal/mf-manifest.json,mentor=/m/mf-manifest.json',
       USD_ILS_RATE: '3.6512',
+      FX_FALLBACK_RATES: 'EUR=1.08, gbp=1.27,JPY=0.0066',
       PORT: '8080',
     });
+    expect(config.fxFallbackRates).toEqual({ EUR: '1.08', GBP: '1.27', JPY: '0.0066' });
     expect(config.kafkaBrokers).toEqual(['127.0.0.1:9092', 'kafka-2:9093']);
     expect(config.remotesManifest).toEqual({
       journal: 'https://cdn.example/journal/mf-manifest.json',

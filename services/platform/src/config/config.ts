@@ -14,6 +14,7 @@ export const CONFIG_VARIABLES = [
   'LOG_LEVEL',
   'USD_ILS_RATE',
   'BOI_RATES_URL',
+  'FX_FALLBACK_RATES',
   'FRONT_END_DIR',
   'REMOTES_MANIFEST',
   'KAFKA_BROKERS',
@@ -48,6 +49,8 @@ export interface Config {
   /** Fallback USD→ILS rate as a decimal string, used when no rate source answers. */
   usdIlsRate: string;
   boiRatesUrl?: string;
+  /** Fallback USD per 1 unit of other currencies (`FX_FALLBACK_RATES`), for forex crosses; absent: none. */
+  fxFallbackRates?: Record<string, string>;
   frontEndDir: string;
   /** Remote name → URL of its `mf-manifest.json`, overriding the gateway's own. */
   remotesManifest?: Record<string, string>;
@@ -113,6 +116,25 @@ function readRemotesManifest(env: Env): Record<string, string> | undefined {
   return parsed.data;
 }
 
+/** `FX_FALLBACK_RATES` is `EUR=1.08,GBP=1.27,JPY=0.0066`: USD per 1 unit of each currency. */
+function readFxFallbackRates(env: Env): Record<string, string> | undefined {
+  const raw = env.FX_FALLBACK_RATES?.trim();
+  if (!raw) return undefined;
+  const rates: Record<string, string> = {};
+  for (const pair of raw.split(',')) {
+    const [currency = '', rate = ''] = pair.split('=', 2).map((part) => part.trim());
+    const code = currency.toUpperCase();
+    if (!/^[A-Z]{3}$/.test(code) || !/^\d+(\.\d+)?$/.test(rate) || Number(rate) <= 0 || code in rates) {
+      throw new ConfigError(
+        'FX_FALLBACK_RATES',
+        `is invalid: ${JSON.stringify(pair.trim().slice(0, 40))} must be CUR=USD per unit, once per currency (EUR=1.08,GBP=1.27)`,
+      );
+    }
+    rates[code] = rate;
+  }
+  return rates;
+}
+
 function readBrokers(env: Env): string[] | undefined {
   const raw = env.KAFKA_BROKERS?.trim();
   if (!raw) return undefined;
@@ -159,6 +181,7 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: read(env, 'LOG_LEVEL', logLevelSchema) ?? (nodeEnv === 'test' ? 'silent' : 'info'),
     usdIlsRate: read(env, 'USD_ILS_RATE', rateSchema) ?? '3.70',
     boiRatesUrl: read(env, 'BOI_RATES_URL', httpUrlSchema),
+    fxFallbackRates: readFxFallbackRates(env),
     frontEndDir: read(env, 'FRONT_END_DIR', z.string()) ?? DEFAULT_FRONT_END_DIR,
     remotesManifest: readRemotesManifest(env),
     kafkaBrokers: readBrokers(env),

@@ -6,8 +6,12 @@ import { answeringErrors } from '../http-errors';
 import type { TradeModuleDeps } from '../trade-module-deps';
 import { rateDayOf } from '../trades/trade-figures';
 import { calculateTrade } from './calculate-trade';
+import { quoteRateOf } from './quote-rate';
 
-/** POST /api/calculate-trade: P&L, R and the USD/ILS rate of the exit date (today when no exit time is sent). */
+/**
+ * POST /api/calculate-trade: P&L, R and the USD/ILS rate of the exit date (today when no exit time is sent);
+ * a forex cross also names the USD rate of its quote currency.
+ */
 export function calculateRoute(deps: TradeModuleDeps): FastifyPluginAsync {
   return async (plain) => {
     const app = plain.withTypeProvider<ZodTypeProvider>();
@@ -18,8 +22,12 @@ export function calculateRoute(deps: TradeModuleDeps): FastifyPluginAsync {
         requireCaller(request);
         const { platform } = app;
         const rateDay = rateDayOf(request.body.exitTime ?? platform.clock.now());
-        const rate = await deps.rates(platform).usdIlsRateOn(rateDay);
-        const result = answeringErrors(() => calculateTrade(request.body, { usdToIls: rate.rate }));
+        const rates = deps.rates(platform);
+        const rate = await rates.usdIlsRateOn(rateDay);
+        const quoteRate = await quoteRateOf(request.body, rates, rateDay);
+        const result = answeringErrors(() =>
+          calculateTrade(request.body, { usdToIls: rate.rate, quoteCurrencyUsd: quoteRate?.rate }),
+        );
         return {
           pnlUsd: result.pnlUsd.toFixed(2),
           pnlIls: result.pnlIls.toFixed(2),
@@ -28,6 +36,12 @@ export function calculateRoute(deps: TradeModuleDeps): FastifyPluginAsync {
           // The contract's rateDate is a day; the fallback rate has none, so it answers for the asked day.
           rateDate: rate.date ?? rateDay,
           rateSource: rate.source,
+          // A cross names the USD rate of its quote currency too; null means the fallback, which has no date.
+          ...(quoteRate && {
+            quoteRate: quoteRate.rate,
+            quoteRateDate: quoteRate.date,
+            quoteRateSource: quoteRate.source,
+          }),
         };
       },
     );

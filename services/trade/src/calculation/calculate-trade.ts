@@ -184,7 +184,7 @@ function crossRateOf(quote: string, rates: CalculationRates): Money {
   }
   throw ruleBroken(
     'QUOTE_RATE_UNKNOWN',
-    `לצמד צולב יש להזין את שער הדולר של מטבע הציטוט (${quote}USD)`,
+    `אין שער דולר ידוע למטבע הציטוט של הצמד הצולב (${quote}USD); על מנהל המערכת להגדיר את ${quote} במשתנה FX_FALLBACK_RATES או לחבר את בנק ישראל (BOI_RATES_URL)`,
     'quoteCurrencyUsd',
   );
 }

@@ -1,5 +1,5 @@
 import { marketModule } from '@yoman/market';
-import type { Caller } from '@yoman/platform';
+import type { Caller, Config } from '@yoman/platform';
 import { createTestApp, createTestClock } from '@yoman/platform/testing';
 import fp from 'fastify-plugin';
 import { expect } from 'vitest';
@@ -51,12 +51,13 @@ export const START = '2026-03-10T10:30:00.000Z';
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** Starts the app once per test file; `call` and `logTrade` drive it as a signed-in caller (or none). */
-export async function startTradeTestApp() {
+export async function startTradeTestApp(config: Partial<Config> = {}) {
   const clock = createTestClock(START);
   const harness = await createTestApp({
     modules: [marketModule, createTradeModule()],
     plugins: [callerFromHeader],
     clock,
+    config,
   });
   const call = (method: Method, url: string, caller: Caller | null, body?: unknown) =>
     harness.app.inject({

@@ -2,7 +2,7 @@ import type { TradeFiguresData, TradeSaveBody } from '@yoman/contracts';
 import { DateTime } from 'luxon';
 import { calculateTrade } from '../calculation/calculate-trade';
 
-/** The USD/ILS rate a calculation used, as the market module answers it. */
+/** A rate a calculation used (USD/ILS, or a cross's quote currency in USD), as the market module answers it. */
 export interface UsedRate {
   rate: string;
   date: string | null;
@@ -17,10 +17,16 @@ export function rateDayOf(exitTime: string | Date): string {
 
 /**
  * A trade's figures as the server stores them: the client's fields with P&L and R computed again here (the
- * client's own figures are ignored), in the owner's display time zone.
+ * client's own figures are ignored), in the owner's display time zone. `quoteRate` is the USD rate of a forex
+ * cross's quote currency, absent for any other trade.
  */
-export function tradeFiguresOf(body: TradeSaveBody, rate: UsedRate, timezone: string): TradeFiguresData {
-  const result = calculateTrade(body, { usdToIls: rate.rate });
+export function tradeFiguresOf(
+  body: TradeSaveBody,
+  rate: UsedRate,
+  timezone: string,
+  quoteRate?: UsedRate,
+): TradeFiguresData {
+  const result = calculateTrade(body, { usdToIls: rate.rate, quoteCurrencyUsd: quoteRate?.rate });
   return {
     symbol: result.symbol,
     assetType: body.assetType,

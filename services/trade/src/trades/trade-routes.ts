@@ -3,6 +3,7 @@ import { IdParams, Trade, TradeDeleted, TradeList, TradeSaveBody, TradesQuery } 
 import { type Caller, notFound, type Platform, requireCaller } from '@yoman/platform';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { quoteRateOf } from '../calculation/quote-rate';
 import { answeringErrors } from '../http-errors';
 import { ownScreenshotUrl } from '../screenshots/screenshot-store';
 import type { TradeModuleDeps } from '../trade-module-deps';
@@ -14,8 +15,14 @@ const metadataOf = (caller: Caller) => ({ userId: caller.userId, organisationId:
 
 async function figuresFor(platform: Platform, deps: TradeModuleDeps, caller: Caller, body: TradeSaveBody) {
   const context = await deps.tradeContextOf(caller, platform);
-  const rate = await deps.rates(platform).usdIlsRateOn(rateDayOf(body.exitTime));
-  return { context, figures: answeringErrors(() => tradeFiguresOf(body, rate, context.timezone)) };
+  const rates = deps.rates(platform);
+  const day = rateDayOf(body.exitTime);
+  const rate = await rates.usdIlsRateOn(day);
+  const quoteRate = await quoteRateOf(body, rates, day);
+  return {
+    context,
+    figures: answeringErrors(() => tradeFiguresOf(body, rate, context.timezone, quoteRate)),
+  };
 }
 
 async function readBack(platform: Platform, caller: Caller, tradeId: string): Promise<Trade> {
