@@ -1,6 +1,7 @@
-import type { YomanModule } from '@yoman/platform';
+import type { RecurringJobRequest, YomanModule } from '@yoman/platform';
 import { fxRatesMigration } from './rates/fx-rate-table';
 import { usdIlsRatesMigration } from './rates/rate-table';
+import { REFRESH_RATES_JOB, refreshRatesJob, refreshRatesSchedule } from './rates/refresh-rates-job';
 
 export * from './rates/index';
 
@@ -8,4 +9,9 @@ export * from './rates/index';
 export const marketModule: YomanModule = {
   name: 'market',
   migrations: [usdIlsRatesMigration, fxRatesMigration],
+  jobs: { [REFRESH_RATES_JOB]: refreshRatesJob },
+  schedules: [refreshRatesSchedule],
 };
+
+/** The market module's recurring work, registered with `platform.jobs.every` when the platform starts. */
+export const marketSchedules: readonly RecurringJobRequest[] = [refreshRatesSchedule];

@@ -3,6 +3,10 @@ import { type Config, IN_MEMORY_DATA_DIR } from './config/config';
 import { claimDataDirectory } from './db/data-dir-lock';
 import { createDatabase, ensureSchema } from './db/database';
 import { runMigrations } from './db/migrations';
+import { embeddedDelivery, kafkaDelivery, type ProcessRole } from './event-delivery';
+
+export { PROCESS_ROLES, type ProcessRole } from './event-delivery';
+
 import { createEventStore } from './event-store/postgres-event-store';
 import { createBullmqJobs } from './jobs/bullmq-jobs';
 import { createEmbeddedJobs } from './jobs/embedded-jobs';
@@ -10,12 +14,16 @@ import { createLogger } from './logging/logger';
 import type { YomanModule } from './module';
 import type { Clock, Platform } from './platform';
 import { platformModule } from './platform-module';
-import { createProjectionRunner, type EmbeddedProjectionRunner } from './projections/projection-runner';
+import type { EmbeddedProjectionRunner } from './projections/projection-runner';
 
 /** The system clock. */
 export const systemClock: Clock = { now: () => new Date() };
 
 export interface PlatformOptions {
+  /** Default `all`. The roles other than `all` need `DATABASE_URL` and `KAFKA_BROKERS`. */
+  role?: ProcessRole;
+  /** Names this process's consumer group and Kafka client (`trade` → `yoman.projector.trade`). */
+  service?: string;
   clock?: Clock;
   logger?: Logger;
   /**
@@ -32,8 +40,6 @@ export interface RunningPlatform {
   /** Stops the loops and closes the database. */
   close(): Promise<void>;
 }
-
-const PROJECTION_POLL_MS = 1000;
 
 /** Opens the database, runs every migration, and wires the event store, projections and jobs of `modules`. */
 export async function createPlatform(
@@ -58,34 +64,52 @@ export async function createPlatform(
     await closeDatabase();
     throw error;
   }
-  const projections = createProjectionRunner(
-    db,
-    modules.flatMap((module) => module.projections ?? []),
-    { logger, pollIntervalMs: background ? PROJECTION_POLL_MS : 0 },
-  );
+  const role = options.role ?? 'all';
+  const allProjections = modules.flatMap((module) => module.projections ?? []);
+  const delivery = config.kafkaBrokers
+    ? await kafkaDelivery(config, modules, allProjections, { db, logger, role, service: options.service })
+    : embeddedDelivery(db, allProjections, logger, background, role);
+  const { projections } = delivery;
   const eventStore = createEventStore(db, { clock, onCommitted: () => projections.notify() });
   // Job handlers receive the platform that holds the jobs: a cycle closed through a function.
   // With REDIS_URL the jobs live in BullMQ (the distributed mode); without it, in the embedded scheduler.
+  const runsJobs = role === 'all' || role === 'worker';
   const jobs = config.redisUrl
-    ? createBullmqJobs({ redisUrl: config.redisUrl, clock, logger, platform: () => platform })
+    ? createBullmqJobs({
+        redisUrl: config.redisUrl,
+        clock,
+        logger,
+        platform: () => platform,
+        // One queue per service: a worker only takes jobs it has handlers for.
+        queueName:
+          config.jobsQueue ??
+          (options.service ? `${config.kafkaTopicPrefix}jobs.${options.service}` : undefined),
+        work: runsJobs,
+      })
     : createEmbeddedJobs(db, {
         clock,
         logger,
         platform: () => platform,
-        pollIntervalMs: background ? undefined : 0,
+        pollIntervalMs: background && runsJobs ? undefined : 0,
       });
   const platform: Platform = { config, db, eventStore, projections, jobs, clock, logger };
   const stopAll = async () => {
     await platform.jobs.stop();
-    await projections.stop();
+    await delivery.close();
     await closeDatabase();
   };
   try {
     for (const module of modules) {
       for (const [name, handler] of Object.entries(module.jobs ?? {})) platform.jobs.register(name, handler);
     }
-    await projections.start();
+    await delivery.start();
     await platform.jobs.start();
+    // Only where jobs run: an api process must start even while Redis is away.
+    if (runsJobs) {
+      for (const module of modules) {
+        for (const recurring of module.schedules ?? []) await platform.jobs.every(recurring);
+      }
+    }
   } catch (error) {
     await stopAll();
     throw error;

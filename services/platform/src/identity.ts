@@ -4,6 +4,11 @@ export interface Caller {
   sessionId: string;
   role: 'mentor' | 'student';
   organisationId: string | null;
+  /**
+   * What the gateway tells a service about the caller beyond the session (the trade service's display zone
+   * and lock policy), carried in the signed caller header; absent in the embedded mode.
+   */
+  context?: Readonly<Record<string, unknown>>;
 }
 
 declare module 'fastify' {

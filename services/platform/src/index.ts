@@ -9,15 +9,22 @@ export {
   loadConfig,
 } from './config/config';
 export { createPlatform, type PlatformOptions, type RunningPlatform, systemClock } from './create-platform';
-export { createDatabase, isUniqueViolation } from './db/database';
+export { createDatabase, ensureSchema, isUniqueViolation } from './db/database';
 export { MIGRATIONS_TABLE, runMigrations } from './db/migrations';
 export {
   createKafkaEventBus,
   type KafkaEventBus,
   type KafkaEventBusOptions,
 } from './event-bus/kafka-event-bus';
-export { moduleTopic, TOPIC_PREFIX, topicForEvent } from './event-bus/topics';
-export type { EventBus, EventBusHandler, EventBusSubscription } from './event-bus/types';
+export {
+  createOutboxRelay,
+  type OutboxRelay,
+  type OutboxRelayOptions,
+  relayLockKey,
+} from './event-bus/outbox-relay';
+export { moduleOfEventType, moduleTopic, partitionOf, TOPIC_PREFIX, topicForEvent } from './event-bus/topics';
+export type { EventBatch, EventBus, EventBusHandler, EventBusSubscription } from './event-bus/types';
+export { PROCESS_ROLES, type ProcessRole } from './event-delivery';
 export { type CommandOptions, type CommandResult, handleCommand } from './event-store/command-handler';
 export { APPEND_LOCK_KEY, createEventStore } from './event-store/postgres-event-store';
 export type {
@@ -45,15 +52,51 @@ export {
   unavailable,
 } from './http/errors';
 export { createHttpApp, type HttpAppOptions, OPENAPI_PATH } from './http/http-app';
+export {
+  CALLER_HEADER,
+  CALLER_LIFETIME_SECONDS,
+  type InternalCallerOptions,
+  internalCallerPlugin,
+  internalCallerRequired,
+  signCaller,
+  verifyCaller,
+} from './http/internal-caller';
 export { isSameOrigin } from './http/same-origin';
 export type { Caller } from './identity';
 export { type BullmqJobsOptions, bullmqJobId, createBullmqJobs } from './jobs/bullmq-jobs';
+export { dropJobsQueue } from './jobs/drop-jobs-queue';
 export { createEmbeddedJobs, retryDelayMs } from './jobs/embedded-jobs';
-export type { JobContext, JobHandler, JobRequest, Jobs, ScheduledJob } from './jobs/types';
+export { recurringJobsMigration } from './jobs/migration';
+export { cuttableRelay } from './jobs/redis-relay';
+export type {
+  JobContext,
+  JobHandler,
+  JobRequest,
+  Jobs,
+  RecurringJobRequest,
+  ScheduledJob,
+} from './jobs/types';
 export { createLogger, REDACTED_PATHS, requestIdOf } from './logging/logger';
 export type { Migration, YomanModule } from './module';
 export type { Clock, Platform } from './platform';
 export { platformModule } from './platform-module';
+export { RoleArgumentError, roleFromArgv } from './process/process-role';
+export {
+  type ProcessStart,
+  type RunServiceOptions,
+  runProcess,
+  runServiceProcess,
+} from './process/run-process';
+export {
+  buildServiceProcess,
+  createProbeApp,
+  createServiceApp,
+  internalSecretOf,
+  type ServiceAppOptions,
+  type ServiceProcess,
+  type ServiceProcessOptions,
+  servesApi,
+} from './process/service-app';
 export {
   createProjectionRunner,
   type EmbeddedProjectionRunner,

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Knex } from 'knex';
-import type { JobHandler } from './jobs/types';
+import type { JobHandler, RecurringJobRequest } from './jobs/types';
 import type { Projection } from './projections/types';
 
 /** One database migration of a module; names are unique across the app and sort in run order. */
@@ -19,6 +19,8 @@ export interface YomanModule {
   migrations: Migration[];
   projections?: Projection[];
   jobs?: Record<string, JobHandler>;
+  /** Recurring work registered with `platform.jobs.every` where jobs run (registering again changes nothing). */
+  schedules?: readonly RecurringJobRequest[];
   /** Registered under the `/api` prefix with the platform decorations available. */
   routes?: FastifyPluginAsync;
 }

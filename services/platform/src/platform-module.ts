@@ -1,10 +1,21 @@
+import { relayMigration } from './event-bus/relay-migration';
 import { eventsMigration } from './event-store/migration';
-import { jobsMigration } from './jobs/migration';
+import { jobsMigration, recurringJobsMigration } from './jobs/migration';
 import type { YomanModule } from './module';
-import { projectionsMigration } from './projections/migration';
+import { partitionCheckpointsMigration, projectionsMigration } from './projections/migration';
 
-/** The platform's own tables: events, projection checkpoints and failures, jobs. Always migrated first. */
+/**
+ * The platform's own tables: events, projection checkpoints (embedded and per Kafka partition) and failures,
+ * jobs, the relay's checkpoint. Always migrated first.
+ */
 export const platformModule: YomanModule = {
   name: 'platform',
-  migrations: [eventsMigration, projectionsMigration, jobsMigration],
+  migrations: [
+    eventsMigration,
+    projectionsMigration,
+    jobsMigration,
+    partitionCheckpointsMigration,
+    relayMigration,
+    recurringJobsMigration,
+  ],
 };

@@ -1,6 +1,11 @@
 export * from './calculation/index';
 export { TradeError, type TradeErrorKind } from './domain-error';
-export { defaultTradeContext, type TradeContext, type TradeContextOf } from './trade-context';
+export {
+  defaultTradeContext,
+  type TradeContext,
+  type TradeContextOf,
+  tradeContextFromCaller,
+} from './trade-context';
 export { createTradeModule } from './trade-module';
 export type { TradeModuleDeps, UsdIlsRates } from './trade-module-deps';
 export { DEFAULT_LOCK_POLICY, type LockPolicy, lockAtOf } from './trades/lock-window';

@@ -1,4 +1,6 @@
 import type { Caller, Platform } from '@yoman/platform';
+import { IANAZone } from 'luxon';
+import { z } from 'zod';
 import { DEFAULT_LOCK_POLICY, type LockPolicy } from './trades/lock-window';
 
 /** What the trade module needs to know about the caller beyond the session: zone and locking policy. */
@@ -17,3 +19,23 @@ export const defaultTradeContext: TradeContextOf = async () => ({
   timezone: DEFAULT_LOCK_POLICY.timezone,
   lockPolicy: DEFAULT_LOCK_POLICY,
 });
+
+const zoneSchema = z.string().refine((zone) => IANAZone.isValidZone(zone));
+
+const contextSchema = z.object({
+  timezone: zoneSchema,
+  lockPolicy: z.object({
+    tradeLockHours: z.number().min(0),
+    weekendLocking: z.boolean(),
+    timezone: zoneSchema,
+  }),
+});
+
+/**
+ * In the trade service: the context the gateway computed from identity and signed into the caller header;
+ * a caller without a readable one (an older gateway, a test) gets the defaults.
+ */
+export const tradeContextFromCaller: TradeContextOf = async (caller, platform) => {
+  const parsed = contextSchema.safeParse(caller.context);
+  return parsed.success ? parsed.data : defaultTradeContext(caller, platform);
+};

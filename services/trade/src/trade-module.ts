@@ -7,6 +7,7 @@ import { tradeMigrations } from './migrations';
 import { screenshotRoutes } from './screenshots/screenshot-routes';
 import { defaultTradeContext } from './trade-context';
 import type { TradeModuleDeps } from './trade-module-deps';
+import { lockOverdueTrades, OVERDUE_LOCKS_JOB, overdueLocksSchedule } from './trades/overdue-locks';
 import { LOCK_JOB, lockTradeJob } from './trades/trade-commands';
 import { tradeRoutes } from './trades/trade-routes';
 import { tradesProjection } from './trades/trades-projection';
@@ -26,7 +27,11 @@ export function createTradeModule(deps: Partial<TradeModuleDeps> = {}): YomanMod
     name: 'trade',
     migrations: tradeMigrations,
     projections: [tradesProjection, dailyAggregatesProjection],
-    jobs: { [LOCK_JOB]: (payload, context) => lockTradeJob(payload, context) },
+    jobs: {
+      [LOCK_JOB]: (payload, context) => lockTradeJob(payload, context),
+      [OVERDUE_LOCKS_JOB]: lockOverdueTrades,
+    },
+    schedules: [overdueLocksSchedule],
     routes: async (app) => {
       await app.register(calculateRoute(resolved));
       await app.register(tradeRoutes(resolved));

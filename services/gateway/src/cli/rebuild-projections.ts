@@ -6,7 +6,7 @@ const USAGE = 'usage: npm run projections:rebuild [-- <projection name>]';
 /**
  * `npm run projections:rebuild [-- name]`: empties every read model (or one) and replays the event store
  * into it, then prints what each projection replayed and how long it took. Stop the server first when
- * it runs on the embedded database.
+ * it runs on the embedded database; in the distributed mode the projectors may keep running.
  */
 async function rebuildProjections(args: string[]) {
   if (args.includes('--help') || args.length > 1) {
@@ -18,7 +18,13 @@ async function rebuildProjections(args: string[]) {
     level: config.logLevel === 'info' ? 'warn' : config.logLevel,
     name: 'rebuild',
   });
-  const running = await createPlatform(config, GATEWAY_MODULES, { logger, background: false });
+  // On Kafka the rebuild neither consumes nor relays: it replays the events table while holding the
+  // projectors' checkpoints, which the running projectors then skip past.
+  const running = await createPlatform(config, GATEWAY_MODULES, {
+    logger,
+    background: false,
+    role: config.kafkaBrokers ? 'api' : 'all',
+  });
   try {
     const startedAt = performance.now();
     const reports = await running.projections.replay(args[0]);

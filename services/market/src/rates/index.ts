@@ -3,6 +3,7 @@ export { fxRatesMigration, latestStoredUsdPerUnit, storeCurrencyRates } from './
 export { latestStoredRate, storeRates, usdIlsRatesMigration } from './rate-table';
 export { ratesServiceFor } from './rates-for-platform';
 export { createRatesService, type RatesService, type RatesServiceOptions } from './rates-service';
+export { REFRESH_RATES_JOB, refreshRatesJob, refreshRatesSchedule } from './refresh-rates-job';
 export {
   type CurrencyRate,
   FALLBACK_SOURCE,

@@ -13,6 +13,11 @@ export interface RatesService {
    * configured fallback; undefined when neither is known, so no rate is ever invented.
    */
   usdPerUnitOn(currency: string, date: string): Promise<RateAnswer | undefined>;
+  /**
+   * Fetches and stores the source's current rates now (the daily refresh job); answers how many were stored,
+   * 0 when offline. Throws when the source cannot be read, so the job retries.
+   */
+  refreshFromSource(): Promise<number>;
   /** Stores rates given by an operator or an import, under their source name. */
   storeRates(rates: readonly { date: string; rate: string; source: string }[]): Promise<void>;
 }
@@ -36,19 +41,24 @@ export function createRatesService(options: RatesServiceOptions): RatesService {
   const refetchAfterMs = options.refetchAfterMs ?? 10 * 60_000;
   let lastFetchAt: number | undefined;
 
+  async function fetchAndStore(provider: RateProvider): Promise<number> {
+    lastFetchAt = options.clock.now().getTime();
+    const published = await provider.fetchRates();
+    await storeCurrencyRates(options.db, published);
+    await storeRates(
+      options.db,
+      published
+        .filter((entry) => entry.currency === 'USD')
+        .map(({ date, ilsPerUnit, source }) => ({ date, rate: ilsPerUnit, source })),
+    );
+    return published.length;
+  }
+
   async function refreshFromProvider(provider: RateProvider): Promise<void> {
     const now = options.clock.now().getTime();
     if (lastFetchAt !== undefined && now - lastFetchAt < refetchAfterMs) return;
-    lastFetchAt = now;
     try {
-      const published = await provider.fetchRates();
-      await storeCurrencyRates(options.db, published);
-      await storeRates(
-        options.db,
-        published
-          .filter((entry) => entry.currency === 'USD')
-          .map(({ date, ilsPerUnit, source }) => ({ date, rate: ilsPerUnit, source })),
-      );
+      await fetchAndStore(provider);
     } catch (error) {
       // An unreachable source must not fail a trade: the stored or fallback rate answers, and says so.
       options.logger?.warn({ err: error, provider: provider.name }, 'USD/ILS rate fetch failed');
@@ -81,6 +91,7 @@ export function createRatesService(options: RatesServiceOptions): RatesService {
       const fallback = options.fxFallbackRates?.[code];
       return fallback === undefined ? undefined : { rate: fallback, date: null, source: FALLBACK_SOURCE };
     },
+    refreshFromSource: async () => (options.provider ? fetchAndStore(options.provider) : 0),
     storeRates: (rates) => storeRates(options.db, rates),
   };
 }

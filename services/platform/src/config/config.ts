@@ -18,7 +18,11 @@ export const CONFIG_VARIABLES = [
   'FRONT_END_DIR',
   'REMOTES_MANIFEST',
   'KAFKA_BROKERS',
+  'KAFKA_TOPIC_PREFIX',
+  'KAFKA_PARTITIONS',
   'REDIS_URL',
+  'INTERNAL_SECRET',
+  'SERVICE_URLS',
 ] as const;
 
 export type ConfigVariable = (typeof CONFIG_VARIABLES)[number];
@@ -55,7 +59,17 @@ export interface Config {
   /** Remote name → URL of its `mf-manifest.json`, overriding the gateway's own. */
   remotesManifest?: Record<string, string>;
   kafkaBrokers?: string[];
+  /** Prefix of every topic and consumer group (`yoman.`), so several installations can share a cluster. */
+  kafkaTopicPrefix: string;
+  /** Partitions of each module topic; the relay and the read-your-writes wait both place a stream by it. */
+  kafkaPartitions: number;
   redisUrl?: string;
+  /** BullMQ queue name (not from the environment; tests give each file its own). */
+  jobsQueue?: string;
+  /** 64 hex characters: the key that signs the caller header the gateway sends to services. */
+  internalSecret?: string;
+  /** Service name → base URL of its API process (`trade=http://trade-api:3010`); set on the gateway only. */
+  serviceUrls?: Record<string, string>;
 }
 
 /** A missing or bad environment variable; its message is one line naming the variable. */
@@ -82,6 +96,12 @@ const postgresUrlSchema = z.url({ protocol: /^postgres(ql)?$/ });
 const redisUrlSchema = z.url({ protocol: /^rediss?$/ });
 const brokerSchema = z.string().regex(/^[\w.-]+:\d{1,5}$/, 'must be host:port');
 const remotesSchema = z.record(z.string().regex(/^[a-z][\w-]*$/), z.string().min(1));
+const serviceUrlsSchema = z.record(z.string().regex(/^[a-z][\w-]*$/), httpUrlSchema);
+const topicPrefixSchema = z
+  .string()
+  .regex(/^[a-zA-Z0-9._-]{1,40}$/, 'must be letters, digits, dots, dashes or underscores');
+const partitionsSchema = z.coerce.number().int().min(1).max(1000);
+const hexKeySchema = z.string().regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex chars');
 
 /** Reads `name` from `env` through `schema`; an empty string counts as absent. */
 function read<T>(env: Env, name: ConfigVariable, schema: z.ZodType<T>): T | undefined {
@@ -135,6 +155,21 @@ function readFxFallbackRates(env: Env): Record<string, string> | undefined {
   return rates;
 }
 
+/** `SERVICE_URLS` is `trade=http://trade-api:3010,league=http://league-api:3020`. */
+function readServiceUrls(env: Env): Record<string, string> | undefined {
+  const raw = env.SERVICE_URLS?.trim();
+  if (!raw) return undefined;
+  const candidate = Object.fromEntries(raw.split(',').map((pair) => pair.trim().split('=', 2)));
+  const parsed = serviceUrlsSchema.safeParse(candidate);
+  if (!parsed.success || Object.keys(parsed.data).length === 0) {
+    throw new ConfigError(
+      'SERVICE_URLS',
+      'must map service names to http(s) URLs (trade=http://trade-api:3010,…)',
+    );
+  }
+  return parsed.data;
+}
+
 function readBrokers(env: Env): string[] | undefined {
   const raw = env.KAFKA_BROKERS?.trim();
   if (!raw) return undefined;
@@ -185,6 +220,10 @@ export function loadConfig(env: Env = process.env): Config {
     frontEndDir: read(env, 'FRONT_END_DIR', z.string()) ?? DEFAULT_FRONT_END_DIR,
     remotesManifest: readRemotesManifest(env),
     kafkaBrokers: readBrokers(env),
+    kafkaTopicPrefix: read(env, 'KAFKA_TOPIC_PREFIX', topicPrefixSchema) ?? 'yoman.',
+    kafkaPartitions: read(env, 'KAFKA_PARTITIONS', partitionsSchema) ?? 3,
     redisUrl: read(env, 'REDIS_URL', redisUrlSchema),
+    internalSecret: read(env, 'INTERNAL_SECRET', hexKeySchema)?.toLowerCase(),
+    serviceUrls: readServiceUrls(env),
   };
 }

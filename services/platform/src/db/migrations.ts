@@ -22,9 +22,30 @@ export async function runMigrations(db: Knex, modules: readonly Pick<YomanModule
       down: async () => {},
     }),
   };
-  const [, ran] = (await db.migrate.latest({ migrationSource: source, tableName: MIGRATIONS_TABLE })) as [
-    number,
-    string[],
-  ];
-  return ran;
+  // Processes of one installation share the database but not their modules (the gateway knows identity,
+  // the trade service trade): a migration another process recorded is not this process's to find.
+  const settings = {
+    migrationSource: source,
+    tableName: MIGRATIONS_TABLE,
+    disableMigrationsListValidation: true,
+  };
+  for (let attempt = 1; ; attempt += 1) {
+    const [, pending] = (await db.migrate.list(settings)) as [unknown[], unknown[]];
+    if (pending.length === 0) return [];
+    try {
+      const [, ran] = (await db.migrate.latest(settings)) as [number, string[]];
+      return ran;
+    } catch (error) {
+      // Several processes starting at once: one migrates, the others wait for it and find nothing left.
+      if (!isMigrationLocked(error) || attempt >= LOCK_ATTEMPTS) throw error;
+      await new Promise((resolve) => setTimeout(resolve, LOCK_RETRY_MS));
+    }
+  }
+}
+
+const LOCK_ATTEMPTS = 60;
+const LOCK_RETRY_MS = 500;
+
+function isMigrationLocked(error: unknown): boolean {
+  return error instanceof Error && /already locked/i.test(error.message);
 }

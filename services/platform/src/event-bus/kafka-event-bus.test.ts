@@ -3,7 +3,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RecordedEvent } from '../event-store/types';
 import { createKafkaEventBus, type KafkaEventBus } from './kafka-event-bus';
-import { moduleTopic, topicForEvent } from './topics';
+import { moduleTopic, partitionOf, topicForEvent } from './topics';
 
 const brokers = process.env.YOMAN_TEST_KAFKA_BROKERS;
 const logger = pino({ level: 'silent' });
@@ -11,8 +11,18 @@ const logger = pino({ level: 'silent' });
 describe('event topics', () => {
   it('names the topic after the module before the first dot of the type', () => {
     expect(topicForEvent({ type: 'trade.logged.v1' })).toBe('yoman.trade');
+    expect(topicForEvent({ type: 'trade.logged.v1' }, 'acme.')).toBe('acme.trade');
     expect(moduleTopic('league')).toBe('yoman.league');
     expect(() => topicForEvent({ type: 'nodot' })).toThrow(/no module/);
+  });
+
+  it('places a stream on one partition, spreading streams over all of them', () => {
+    const streams = Array.from({ length: 300 }, (_, n) => `trade-${n}`);
+    const placed = streams.map((stream) => partitionOf(stream, 3));
+    expect(streams.map((stream) => partitionOf(stream, 3))).toEqual(placed);
+    for (const partition of [0, 1, 2]) {
+      expect(placed.filter((each) => each === partition).length).toBeGreaterThan(60);
+    }
   });
 });
 
@@ -54,9 +64,9 @@ describe.skipIf(!brokers)('the Kafka event bus on a real broker', () => {
     const bus = busFor(`${group}-consumer`);
     const received: RecordedEvent[] = [];
     const all = new Promise<RecordedEvent[]>((resolve) =>
-      bus.subscribe({ group, topics: [topic] }, async (event) => {
-        received.push(event);
-        if (received.length === count) resolve(received);
+      bus.subscribe({ group, topics: [topic] }, async (batch) => {
+        received.push(...batch.events);
+        if (received.length >= count) resolve(received);
       }),
     );
     return { bus, received, all };

@@ -1,8 +1,8 @@
-import { type Consumer, Kafka, type LogEntry, logLevel, type Message } from 'kafkajs';
+import { type Consumer, Kafka, type LogEntry, logLevel, type Message, Partitioners } from 'kafkajs';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { RecordedEvent } from '../event-store/types';
-import { topicForEvent } from './topics';
+import { partitionOf, TOPIC_PREFIX, topicForEvent } from './topics';
 import type { EventBus, EventBusHandler, EventBusSubscription } from './types';
 
 export interface KafkaEventBusOptions {
@@ -12,12 +12,18 @@ export interface KafkaEventBusOptions {
   logger: Logger;
   /** How often kafkajs retries a failed request before giving up (default 5). */
   retries?: number;
+  /** Prefix of the topics (`KAFKA_TOPIC_PREFIX`, default `yoman.`); consumer groups are named by the caller. */
+  topicPrefix?: string;
+  /** Partitions of each topic (`KAFKA_PARTITIONS`, default 3): `ensureTopics` creates them, `publish` places by them. */
+  partitions?: number;
 }
 
-/** The Kafka event bus, with the admin step that creates its topics (brokers never auto-create them). */
+/** The Kafka event bus, with the admin steps around its topics (brokers never auto-create them). */
 export interface KafkaEventBus extends EventBus {
   /** Creates the topics that do not exist yet; existing ones are left as they are. */
   ensureTopics(topics: readonly string[], partitions?: number, replicationFactor?: number): Promise<void>;
+  /** How many partitions each existing topic has on the brokers (missing topics are left out). */
+  partitionCounts(topics: readonly string[]): Promise<Map<string, number>>;
 }
 
 /** An event as it travels on Kafka: the stored event with its time as ISO text. */
@@ -32,29 +38,38 @@ const wireEvent = z.object({
   recordedAt: z.iso.datetime().transform((text) => new Date(text)),
 });
 
-function toMessage(event: RecordedEvent): Message {
+function toMessage(event: RecordedEvent, partitions: number): Message {
   return {
     key: event.streamId,
+    // Placed explicitly, so the read-your-writes wait can find the partition without asking the brokers.
+    partition: partitionOf(event.streamId, partitions),
     value: JSON.stringify({ ...event, recordedAt: event.recordedAt.toISOString() }),
     headers: { 'event-type': event.type, position: String(event.position) },
   };
 }
+
+// Bounded retries are on purpose: a publish that gives up is retried whole by the relay, and consumers
+// skip what they already applied, so this warning says nothing an operator must act on.
+const EXPECTED_WARNINGS = ['Limiting retries for the idempotent producer'];
 
 /** kafkajs logs through pino, quietly: only warnings and errors. */
 function pinoLogCreator(logger: Logger) {
   return () =>
     ({ level, log }: LogEntry) => {
       const { message, ...rest } = log;
+      if (EXPECTED_WARNINGS.some((expected) => message.startsWith(expected))) return;
       if (level <= logLevel.ERROR) logger.error(rest, `kafka: ${message}`);
       else if (level === logLevel.WARN) logger.warn(rest, `kafka: ${message}`);
     };
 }
 
 /**
- * The event bus on Kafka (kafkajs): one topic per module, keyed by stream id, an idempotent producer and
- * consumers that commit an offset only after its event was handled.
+ * The event bus on Kafka (kafkajs): one topic per module, each stream on one partition, an idempotent
+ * producer and consumers that commit a batch's offsets only after the batch was handled.
  */
 export function createKafkaEventBus(options: KafkaEventBusOptions): KafkaEventBus {
+  const topicPrefix = options.topicPrefix ?? TOPIC_PREFIX;
+  const partitions = options.partitions ?? 3;
   const kafka = new Kafka({
     clientId: options.clientId,
     brokers: [...options.brokers],
@@ -64,6 +79,8 @@ export function createKafkaEventBus(options: KafkaEventBusOptions): KafkaEventBu
   });
   // Idempotence needs one request in flight, which also keeps each partition in publish order.
   const producer = kafka.producer({
+    // Every message names its partition (`partitionOf`); the partitioner is never asked.
+    createPartitioner: Partitioners.DefaultPartitioner,
     idempotent: true,
     maxInFlightRequests: 1,
     allowAutoTopicCreation: false,
@@ -75,22 +92,37 @@ export function createKafkaEventBus(options: KafkaEventBusOptions): KafkaEventBu
   const handling = new Set<Promise<void>>();
 
   const consume = async ({ group, topics }: EventBusSubscription, handler: EventBusHandler) => {
-    const consumer = kafka.consumer({ groupId: group, allowAutoTopicCreation: false });
+    const consumer = kafka.consumer({
+      groupId: group,
+      allowAutoTopicCreation: false,
+      // A projector that died without leaving its group holds its partitions until its session times out:
+      // 10 s instead of kafkajs's 30 s, with heartbeats every second to stay well inside it.
+      sessionTimeout: 10_000,
+      rebalanceTimeout: 10_000,
+      heartbeatInterval: 1_000,
+    });
     consumers.push(consumer);
     await consumer.connect();
     await consumer.subscribe({ topics: [...topics], fromBeginning: true });
     await consumer.run({
       autoCommit: false,
-      eachMessage: async ({ topic, partition, message }) => {
-        // A message that arrives while stopping is left uncommitted: the group hands it over after a restart.
-        if (stopping) return;
+      eachBatchAutoResolve: false,
+      eachBatch: async ({ batch, resolveOffset, heartbeat, isRunning, isStale }) => {
+        // A batch that arrives while stopping is left uncommitted: the group hands it over after a restart.
+        if (stopping || !isRunning() || isStale() || batch.messages.length === 0) return;
         const handled = (async () => {
-          const event = wireEvent.parse(JSON.parse(message.value?.toString() ?? 'null'));
-          await handler(event);
-          // The next offset to read; a crash before this line hands the event over again (handlers are idempotent).
+          const events = batch.messages.map((message) =>
+            wireEvent.parse(JSON.parse(message.value?.toString() ?? 'null')),
+          );
+          await handler({ topic: batch.topic, partition: batch.partition, events });
+          const last = batch.lastOffset();
+          resolveOffset(last);
+          // The next offset to read; a crash before this line hands the batch over again, and the handler
+          // skips what its checkpoint already covers.
           await consumer.commitOffsets([
-            { topic, partition, offset: (BigInt(message.offset) + 1n).toString() },
+            { topic: batch.topic, partition: batch.partition, offset: (BigInt(last) + 1n).toString() },
           ]);
+          await heartbeat();
         })();
         handling.add(handled);
         try {
@@ -102,6 +134,16 @@ export function createKafkaEventBus(options: KafkaEventBusOptions): KafkaEventBu
     });
   };
 
+  const withAdmin = async <Result>(work: (admin: ReturnType<Kafka['admin']>) => Promise<Result>) => {
+    const admin = kafka.admin();
+    await admin.connect();
+    try {
+      return await work(admin);
+    } finally {
+      await admin.disconnect();
+    }
+  };
+
   return {
     async publish(events) {
       if (events.length === 0) return;
@@ -109,8 +151,10 @@ export function createKafkaEventBus(options: KafkaEventBusOptions): KafkaEventBu
       await producing;
       const byTopic = new Map<string, Message[]>();
       for (const event of events) {
-        const topic = topicForEvent(event);
-        byTopic.set(topic, [...(byTopic.get(topic) ?? []), toMessage(event)]);
+        const topic = topicForEvent(event, topicPrefix);
+        const messages = byTopic.get(topic) ?? [];
+        messages.push(toMessage(event, partitions));
+        byTopic.set(topic, messages);
       }
       await producer.sendBatch({
         acks: -1,
@@ -125,32 +169,33 @@ export function createKafkaEventBus(options: KafkaEventBusOptions): KafkaEventBu
     },
     async start() {
       stopping = false;
-      producing ??= producer.connect();
-      await producing;
       for (const { subscription, handler } of subscriptions) await consume(subscription, handler);
     },
     async stop() {
-      // Handled events get their offsets committed before the consumers leave their groups.
+      // Handled batches get their offsets committed before the consumers leave their groups.
       stopping = true;
       await Promise.allSettled([...handling]);
       await Promise.allSettled(consumers.splice(0).map((consumer) => consumer.disconnect()));
-      if (producing) await producer.disconnect();
+      if (producing) await producer.disconnect().catch(() => {});
       producing = undefined;
     },
-    async ensureTopics(topics, partitions = 3, replicationFactor = 1) {
-      const admin = kafka.admin();
-      await admin.connect();
-      try {
+    partitionCounts: (topics) =>
+      withAdmin(async (admin) => {
+        const existing = new Set(await admin.listTopics());
+        const wanted = topics.filter((topic) => existing.has(topic));
+        if (wanted.length === 0) return new Map<string, number>();
+        const metadata = await admin.fetchTopicMetadata({ topics: wanted });
+        return new Map(metadata.topics.map((topic) => [topic.name, topic.partitions.length]));
+      }),
+    ensureTopics: (topics, count = partitions, replicationFactor = 1) =>
+      withAdmin(async (admin) => {
         const existing = new Set(await admin.listTopics());
         const missing = topics.filter((topic) => !existing.has(topic));
         if (missing.length === 0) return;
         await admin.createTopics({
           waitForLeaders: true,
-          topics: missing.map((topic) => ({ topic, numPartitions: partitions, replicationFactor })),
+          topics: missing.map((topic) => ({ topic, numPartitions: count, replicationFactor })),
         });
-      } finally {
-        await admin.disconnect();
-      }
-    },
+      }),
   };
 }

@@ -1,7 +1,14 @@
 import type { RecordedEvent } from '../event-store/types';
 
-/** Handles one event a subscription received; its offset is committed only after this resolves. */
-export type EventBusHandler = (event: RecordedEvent) => Promise<void>;
+/** Events of one partition of one topic, in the order they were published. */
+export interface EventBatch {
+  topic: string;
+  partition: number;
+  events: readonly RecordedEvent[];
+}
+
+/** Handles one batch a subscription received; its offsets are committed only after this resolves. */
+export type EventBusHandler = (batch: EventBatch) => Promise<void>;
 
 export interface EventBusSubscription {
   /** The consumer group: one per projector, so each keeps its own place in the topics. */
@@ -14,9 +21,9 @@ export interface EventBusSubscription {
  * subscribe. Events of one stream keep their order; a group resumes where it last committed.
  */
 export interface EventBus {
-  /** Publishes events in the order given, each to its module's topic keyed by its stream id. */
+  /** Publishes events in the order given, each to its module's topic and its stream's partition. */
   publish(events: readonly RecordedEvent[]): Promise<void>;
-  /** Registers a handler before `start()`; events arrive one at a time, in order within a stream. */
+  /** Registers a handler before `start()`; batches arrive per partition, in order within a stream. */
   subscribe(subscription: EventBusSubscription, handler: EventBusHandler): void;
   start(): Promise<void>;
   /** Disconnects every consumer and the producer; offsets already committed stay. */

@@ -12,6 +12,12 @@ export interface CommandOptions<State, Event extends NewEvent> {
   metadata?: EventMetadata;
   /** Defaults to the version read, so a concurrent writer makes this command fail with 409. */
   expectedVersion?: ExpectedVersion;
+  /**
+   * Runs after `decide` and before the append, with the state the decided events lead to and the events;
+   * if it throws, nothing is appended. A command schedules its jobs here, so a failure leaves nothing
+   * half-written (the job of a command that then fails finds nothing to do). Not called when nothing is decided.
+   */
+  beforeAppend?: (state: State, events: Event[]) => Promise<void>;
 }
 
 export interface CommandResult<State> {
@@ -40,28 +46,33 @@ export async function handleCommand<State, Event extends NewEvent>(
     ...event,
     metadata: { ...options.metadata, ...event.metadata },
   }));
+  const recordedAt = platform.clock.now();
+  const recordedAs = (firstPosition: number, firstVersion: number) =>
+    newEvents.map(
+      (event, index): RecordedEvent => ({
+        position: firstPosition + index,
+        streamId: options.streamId,
+        streamType: options.streamType,
+        version: firstVersion + index,
+        type: event.type,
+        data: event.data,
+        metadata: event.metadata,
+        recordedAt,
+      }),
+    );
+  if (options.beforeAppend) {
+    // Positions are known only after the append; the state the events lead to does not depend on them.
+    const pending = recordedAs(0, readVersion + 1);
+    await options.beforeAppend(pending.reduce(options.evolve, current), decided);
+  }
   const { nextVersion, lastPosition } = await platform.eventStore.append(
     options.streamId,
     options.streamType,
     expectedVersion,
     newEvents,
   );
-  const recordedAt = platform.clock.now();
   // Appends are serialized by the event store's lock, so one append's positions are consecutive.
-  const firstPosition = lastPosition - newEvents.length + 1;
-  const firstVersion = nextVersion - newEvents.length + 1;
-  const recorded = newEvents.map(
-    (event, index): RecordedEvent => ({
-      position: firstPosition + index,
-      streamId: options.streamId,
-      streamType: options.streamType,
-      version: firstVersion + index,
-      type: event.type,
-      data: event.data,
-      metadata: event.metadata,
-      recordedAt,
-    }),
-  );
+  const recorded = recordedAs(lastPosition - newEvents.length + 1, nextVersion - newEvents.length + 1);
   await platform.projections.waitFor(lastPosition);
   return { state: recorded.reduce(options.evolve, current), events: recorded, nextVersion, lastPosition };
 }

@@ -26,6 +26,22 @@ function queueName() {
   return name;
 }
 
+/** The BullMQ events of one job in the queue of this file's first adapter, oldest first. */
+async function eventsOf(bullmqId: string) {
+  const redis = new Redis(redisUrl as string);
+  try {
+    const entries = await redis.xrange(`bull:${queues[0]}:events`, '-', '+');
+    return entries
+      .map(([, fields]) =>
+        Object.fromEntries(fields.flatMap((_, i) => (i % 2 ? [] : [[fields[i], fields[i + 1]]]))),
+      )
+      .filter((fields) => fields.jobId === bullmqId)
+      .map((fields) => fields.event as string);
+  } finally {
+    await redis.quit();
+  }
+}
+
 function remindersOn(jobs: Jobs) {
   jobs.register('reminder.send', async (payload, { platform: given, ...context }) => {
     expect(given).toBe(platform);
@@ -106,6 +122,25 @@ describe.skipIf(!redisUrl)('the BullMQ jobs adapter on real Redis', () => {
     await jobs.schedule({ ...job, runAt: moved });
     expect(await jobs.runDueJobs(new Date('2026-02-03T08:00:00Z'))).toBe(0);
     expect(runs).toHaveLength(1);
+  });
+
+  it('moves a delayed job to a new time or payload in place: it is never removed and added again', async () => {
+    const job = { id: 'reminder:6', name: 'reminder.send', runAt: inOneHour(), payload: { to: 'noa' } };
+    await jobs.schedule(job);
+    const moved = new Date('2026-02-03T08:00:00Z');
+    await jobs.schedule({ ...job, runAt: moved });
+    await jobs.schedule({ ...job, runAt: moved, payload: { to: 'gal' } });
+    expect(await jobs.find('reminder:6')).toMatchObject({
+      status: 'scheduled',
+      runAt: moved,
+      payload: { to: 'gal' },
+    });
+    const happened = await eventsOf(bullmqJobId('reminder:6'));
+    expect(happened).not.toContain('removed');
+    expect(happened.filter((event) => event === 'added')).toHaveLength(1);
+    expect(await jobs.runDueJobs(new Date('2026-02-03T07:59:00Z'))).toBe(0);
+    expect(await jobs.runDueJobs(moved)).toBe(1);
+    expect(runs.map((run) => run.payload)).toEqual([{ to: 'gal' }]);
   });
 
   it('retries a failed job after the backoff, with the attempt counted', async () => {
@@ -243,6 +278,28 @@ describe.skipIf(!redisUrl)('the BullMQ producer when Redis is gone', () => {
     }
   });
 
+  it('stops at once while Redis is unreachable, instead of waiting for it to come back', async () => {
+    const relay = await cuttableRelay(new URL(redisUrl as string));
+    const jobs = createBullmqJobs({
+      redisUrl: relay.url,
+      clock: createTestClock(),
+      logger,
+      platform: () => platform,
+      queueName: queueName(),
+    });
+    try {
+      await jobs.start();
+      relay.cut();
+      await jobs.cancel('lock:gone').catch(() => {});
+      relay.restore();
+      const started = Date.now();
+      await jobs.stop();
+      expect(Date.now() - started).toBeLessThan(2000);
+    } finally {
+      await relay.close();
+    }
+  });
+
   it('leaves no open connection or timer after stop()', async () => {
     const before = process.getActiveResourcesInfo().filter((kind) => kind !== 'TTYWrap');
     const jobs = createBullmqJobs({
@@ -266,7 +323,7 @@ describe.skipIf(!redisUrl)('the BullMQ producer when Redis is gone', () => {
 
 describe.skipIf(!redisUrl)('the platform with REDIS_URL', () => {
   it('keeps its jobs in BullMQ on Redis instead of the jobs table', async () => {
-    const running = await createTestPlatform([], { config: { redisUrl } });
+    const running = await createTestPlatform([], { config: { redisUrl, jobsQueue: queueName() } });
     const id = `wiring:${randomBytes(4).toString('hex')}`;
     try {
       const { jobs, db } = running.platform;

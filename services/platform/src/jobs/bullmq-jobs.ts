@@ -1,15 +1,16 @@
-import { type Job, Queue, Worker } from 'bullmq';
+import { type Job, type JobsOptions, Queue, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import { AppError, unavailable } from '../http/errors';
 import type { Clock, Platform } from '../platform';
 import { retryDelayMs } from './embedded-jobs';
-import type { JobHandler, Jobs, ScheduledJob } from './types';
+import { checkedRecurrence } from './recurrence';
+import { createRedisProducer, quit } from './redis-producer';
+import type { JobHandler, JobRequest, Jobs, ScheduledJob } from './types';
 
 const DEFAULT_QUEUE = 'yoman-jobs';
 const DEFAULT_MAX_ATTEMPTS = 5;
-/** A producer command on the request path gives up after this, so a dead Redis answers 503 quickly. */
-const REDIS_ANSWER_MS = 1000;
+/** Runs of recurring work kept for inspection; one-off jobs are kept until cancelled. */
+const RECURRING_RUNS_KEPT = 50;
 const RUN_DUE_WAIT_MS = 30_000;
 const RUN_DUE_POLL_MS = 20;
 
@@ -17,10 +18,10 @@ const RUN_DUE_POLL_MS = 20;
 interface StoredJob {
   id: string;
   payload: unknown;
-  /** The time the caller asked for (ISO); scheduling again with it changes nothing. */
-  runAt: string;
+  /** The time the caller asked for (ISO); scheduling again with it changes nothing. Absent on recurring runs. */
+  runAt?: string;
   /** The time the next attempt is due (ISO): `runAt`, or after a failure the retry time. */
-  dueAt: string;
+  dueAt?: string;
 }
 
 export interface BullmqJobsOptions {
@@ -29,12 +30,17 @@ export interface BullmqJobsOptions {
   logger: Logger;
   /** The platform handed to handlers (it holds these jobs, hence a function). */
   platform: () => Platform;
+  /** One queue per installation (`config.jobsQueue`); tests give each file its own. Default `yoman-jobs`. */
   queueName?: string;
   maxAttempts?: number;
   /** Delay before retry number `attempt` (1-based); the embedded scheduler's 30 s doubling by default. */
   retryDelay?: (attempt: number) => number;
   /** Run a worker in this process (default true); an `api` process only produces. */
   work?: boolean;
+  /** How long a worker's hold on a running job lasts unless renewed (ms; BullMQ's 30 s by default). */
+  lockDuration?: number;
+  /** How often a worker looks for jobs whose worker died (ms; BullMQ's 30 s by default). */
+  stalledInterval?: number;
 }
 
 /** BullMQ keeps ':' for its own keys, so our ids (`lock:<tradeId>`) are escaped reversibly. */
@@ -54,21 +60,15 @@ const STATUS_OF: Record<string, ScheduledJob['status']> = {
 
 /**
  * The jobs interface on BullMQ and Redis: one queue and (with `work`) one worker per process. Producer
- * commands fail fast with a 503 when Redis does not answer; retries back off like the embedded scheduler.
+ * commands fail fast with a 503 when Redis does not answer; retries back off like the embedded scheduler;
+ * recurring work is a BullMQ job scheduler.
  */
 export function createBullmqJobs(options: BullmqJobsOptions): Jobs {
   const queueName = options.queueName ?? DEFAULT_QUEUE;
   const maxAttempts = options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
   const retryDelay = options.retryDelay ?? retryDelayMs;
   const handlers = new Map<string, JobHandler>();
-  const producer = new Redis(options.redisUrl, {
-    enableOfflineQueue: false,
-    connectTimeout: REDIS_ANSWER_MS,
-    commandTimeout: REDIS_ANSWER_MS,
-    maxRetriesPerRequest: 1,
-    lazyConnect: true,
-  });
-  producer.on('error', (error) => options.logger.warn({ err: error }, 'the jobs producer lost Redis'));
+  const { producer, whileRedisAnswers } = createRedisProducer(options.redisUrl, options.logger);
   const queue = new Queue<StoredJob>(queueName, {
     connection: producer,
     skipWaitingForReady: true,
@@ -78,27 +78,7 @@ export function createBullmqJobs(options: BullmqJobsOptions): Jobs {
   queue.on('error', (error) => options.logger.warn({ err: error }, 'the jobs queue failed'));
   let workerConnection: Redis | undefined;
   let worker: Worker<StoredJob> | undefined;
-
-  /** Runs a producer command; Redis down or silent becomes a 503 within about a second. */
-  const whileRedisAnswers = async <Result>(command: () => Promise<Result>): Promise<Result> => {
-    if (producer.status !== 'ready') {
-      producer.connect().catch(() => {});
-      throw unavailable();
-    }
-    let timer: NodeJS.Timeout | undefined;
-    const silence = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(unavailable()), REDIS_ANSWER_MS);
-    });
-    try {
-      return await Promise.race([command(), silence]);
-    } catch (error) {
-      if (error instanceof AppError) throw error;
-      options.logger.warn({ err: error }, 'a jobs command failed on Redis');
-      throw unavailable();
-    } finally {
-      clearTimeout(timer);
-    }
-  };
+  const retrying: JobsOptions = { attempts: maxAttempts, backoff: { type: 'yoman' } };
 
   const runAttempt = async (job: Job<StoredJob>) => {
     const stored = job.data;
@@ -125,6 +105,38 @@ export function createBullmqJobs(options: BullmqJobsOptions): Jobs {
   const findJob = async (jobId: string) =>
     (await queue.getJob(bullmqJobId(jobId))) as Job<StoredJob> | undefined;
 
+  /** Places a new time or payload on an existing job without a moment in which the job does not exist. */
+  const moveJob = async (existing: Job<StoredJob>, request: JobRequest, stored: StoredJob, delay: number) => {
+    const state = await existing.getState();
+    const same =
+      existing.data.runAt === stored.runAt &&
+      JSON.stringify(existing.data.payload) === JSON.stringify(stored.payload);
+    if (same && state !== 'failed') return;
+    if (state === 'delayed') {
+      // Two atomic scripts on the same job: the data first, so a run between them already sees the new payload.
+      await existing.updateData(stored);
+      await existing.changeDelay(delay);
+      return;
+    }
+    if (state === 'waiting' || state === 'prioritized' || state === 'active') {
+      // Due or running already: it keeps its place and the new data; BullMQ cannot delay it without its lock.
+      await existing.updateData(stored);
+      return;
+    }
+    // Done or given up: nothing pending is lost while the finished record is replaced by a new job.
+    await existing.remove();
+    await addJob(request, stored, delay);
+  };
+
+  const addJob = (request: JobRequest, stored: StoredJob, delay: number) =>
+    queue.add(request.name, stored, {
+      ...retrying,
+      jobId: bullmqJobId(request.id),
+      delay,
+      removeOnComplete: false,
+      removeOnFail: false,
+    });
+
   /** Waits until the worker has taken and finished (or failed) one attempt of each job. */
   const waitForAttempts = async (started: Map<string, number>) => {
     const deadline = Date.now() + RUN_DUE_WAIT_MS;
@@ -144,29 +156,34 @@ export function createBullmqJobs(options: BullmqJobsOptions): Jobs {
       const now = options.clock.now();
       const runAt = request.runAt.toISOString();
       const stored: StoredJob = { id: request.id, payload: request.payload ?? null, runAt, dueAt: runAt };
+      const delay = Math.max(0, request.runAt.getTime() - now.getTime());
       await whileRedisAnswers(async () => {
         const existing = await findJob(request.id);
-        if (existing) {
-          const state = await existing.getState();
-          const same =
-            existing.data.runAt === runAt &&
-            JSON.stringify(existing.data.payload) === JSON.stringify(stored.payload);
-          if (same && state !== 'failed') return;
-          // BullMQ refuses a second job with the same id: a new time or payload replaces the old job.
-          await existing.remove();
-        }
-        await queue.add(request.name, stored, {
-          jobId: bullmqJobId(request.id),
-          delay: Math.max(0, request.runAt.getTime() - now.getTime()),
-          attempts: maxAttempts,
-          backoff: { type: 'yoman' },
-          removeOnComplete: false,
-          removeOnFail: false,
-        });
+        if (existing) await moveJob(existing, request, stored, delay);
+        else await addJob(request, stored, delay);
       });
+    },
+    async every(request) {
+      const recurrence = checkedRecurrence(request);
+      const repeat =
+        recurrence.everyMs !== undefined
+          ? { every: recurrence.everyMs }
+          : { pattern: recurrence.cron, tz: recurrence.timezone };
+      await whileRedisAnswers(() =>
+        queue.upsertJobScheduler(bullmqJobId(request.id), repeat, {
+          name: request.name,
+          data: { id: request.id, payload: request.payload ?? null },
+          opts: {
+            ...retrying,
+            removeOnComplete: { count: RECURRING_RUNS_KEPT },
+            removeOnFail: { count: RECURRING_RUNS_KEPT },
+          },
+        }),
+      );
     },
     async cancel(jobId) {
       await whileRedisAnswers(async () => {
+        await queue.removeJobScheduler(bullmqJobId(jobId));
         const job = await findJob(jobId);
         if (!job) return;
         const state = await job.getState();
@@ -180,7 +197,9 @@ export function createBullmqJobs(options: BullmqJobsOptions): Jobs {
     async find(jobId) {
       return whileRedisAnswers(async () => {
         const job = await findJob(jobId);
-        return job && toScheduledJob(job, await job.getState());
+        if (job) return toScheduledJob(job, await job.getState());
+        const scheduler = await queue.getJobScheduler(bullmqJobId(jobId));
+        return scheduler && nextRecurringRun(jobId, scheduler);
       });
     },
     async runDueJobs(now) {
@@ -188,7 +207,7 @@ export function createBullmqJobs(options: BullmqJobsOptions): Jobs {
       if (!worker)
         throw new Error('runDueJobs needs the worker of this process: start() it with work enabled');
       const delayed = (await queue.getDelayed(0, -1)) as Job<StoredJob>[];
-      const due = delayed.filter((job) => job.id && new Date(job.data.dueAt) <= now);
+      const due = delayed.filter((job) => job.id && dueOf(job) <= now);
       const started = new Map<string, number>();
       for (const job of due) {
         started.set(job.id as string, job.attemptsStarted ?? 0);
@@ -207,13 +226,18 @@ export function createBullmqJobs(options: BullmqJobsOptions): Jobs {
       worker = new Worker<StoredJob>(queueName, runAttempt, {
         connection: workerConnection,
         settings: { backoffStrategy: (attemptsMade) => retryDelay(attemptsMade) },
+        ...(options.lockDuration === undefined ? {} : { lockDuration: options.lockDuration }),
+        ...(options.stalledInterval === undefined ? {} : { stalledInterval: options.stalledInterval }),
       });
       worker.on('error', (error) => options.logger.warn({ err: error }, 'the jobs worker failed'));
       await worker.waitUntilReady();
     },
     async stop() {
       // Closing a worker or queue leaves connections passed in open: they are quit here.
-      await worker?.close();
+      // Without Redis a worker's close() would wait for it to come back: it is closed without waiting then.
+      const redisGone = workerConnection !== undefined && workerConnection.status !== 'ready';
+      if (redisGone) workerConnection?.disconnect();
+      await worker?.close(redisGone);
       await queue.close();
       await Promise.allSettled([quit(workerConnection), quit(producer)]);
       worker = undefined;
@@ -222,20 +246,35 @@ export function createBullmqJobs(options: BullmqJobsOptions): Jobs {
   };
 }
 
-async function quit(connection: Redis | undefined) {
-  if (!connection || connection.status === 'end') return;
-  if (connection.status === 'ready') await connection.quit();
-  else connection.disconnect();
+/** When a job's next attempt is due: our clock's time for one-off jobs, Redis time for runs of recurring work. */
+function dueOf(job: Job<StoredJob>): Date {
+  return job.data.dueAt ? new Date(job.data.dueAt) : new Date(job.timestamp + job.delay);
 }
 
 function toScheduledJob(job: Job<StoredJob>, state: string): ScheduledJob {
   return {
     id: job.data.id,
     name: job.name,
-    runAt: new Date(job.data.dueAt),
+    runAt: dueOf(job),
     payload: job.data.payload,
     status: STATUS_OF[state] ?? 'scheduled',
     attempts: job.attemptsStarted ?? job.attemptsMade,
     lastError: job.failedReason || null,
+  };
+}
+
+/** Recurring work as `find` shows it: its next run. */
+function nextRecurringRun(
+  jobId: string,
+  scheduler: { name: string; next?: number; template?: { data?: StoredJob } },
+): ScheduledJob {
+  return {
+    id: jobId,
+    name: scheduler.name,
+    runAt: new Date(scheduler.next ?? 0),
+    payload: scheduler.template?.data?.payload ?? null,
+    status: 'scheduled',
+    attempts: 0,
+    lastError: null,
   };
 }

@@ -34,7 +34,8 @@ const clock = createTestClock('2026-02-01T08:00:00Z');
 let running: RunningPlatform;
 
 beforeAll(async () => {
-  running = await createTestPlatform([remindersModule], { clock });
+  // The embedded scheduler itself, also when the suite runs on Redis.
+  running = await createTestPlatform([remindersModule], { clock, config: { redisUrl: undefined } });
 });
 afterAll(() => running.close());
 beforeEach(async () => {
@@ -166,7 +167,12 @@ describe('jobs after a restart', () => {
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   it('keeps a scheduled job through a restart and runs it afterwards', async () => {
-    const config = testConfig({ dataDir, databaseUrl: undefined, databaseSchema: undefined });
+    const config = testConfig({
+      dataDir,
+      databaseUrl: undefined,
+      databaseSchema: undefined,
+      redisUrl: undefined,
+    });
     const before = await createPlatform(config, [remindersModule], { clock, background: false });
     await before.platform.jobs.schedule({
       id: 'reminder:restart',

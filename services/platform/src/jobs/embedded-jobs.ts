@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import type { Clock, Platform } from '../platform';
+import { checkedRecurrence, nextRunOf, type Recurrence } from './recurrence';
 import type { JobHandler, Jobs, ScheduledJob } from './types';
 
 const DEFAULT_POLL_MS = 2000;
@@ -15,6 +16,8 @@ interface JobRow {
   status: ScheduledJob['status'];
   attempts: number;
   last_error: string | null;
+  /** Set on recurring work: the row is scheduled again after each run. */
+  recurrence?: Recurrence | null;
 }
 
 export interface EmbeddedJobsOptions {
@@ -39,12 +42,18 @@ export function createEmbeddedJobs(db: Knex, options: EmbeddedJobsOptions): Jobs
   let poll: NodeJS.Timeout | undefined;
   let inFlight: Promise<number> | undefined;
 
+  /** A recurring row's next occurrence after a run that succeeded or gave up; undefined for one-off jobs. */
+  const nextOccurrence = (row: JobRow, now: Date) =>
+    row.recurrence ? { status: 'scheduled', run_at: nextRunOf(row.recurrence, now), attempts: 0 } : undefined;
+
   const runOne = async (row: JobRow, now: Date) => {
     const handler = handlers.get(row.name);
     try {
       if (!handler) throw new Error(`No handler is registered for jobs named ${row.name}`);
       await handler(row.payload, { jobId: row.id, now, attempt: row.attempts, platform: options.platform() });
-      await db('jobs').where({ id: row.id, status: 'running' }).update({ status: 'done', updated_at: now });
+      await db('jobs')
+        .where({ id: row.id, status: 'running' })
+        .update({ status: 'done', ...nextOccurrence(row, now), last_error: null, updated_at: now });
     } catch (error) {
       const lastError = error instanceof Error ? error.message : String(error);
       const retry = handler !== undefined && row.attempts < maxAttempts;
@@ -54,6 +63,7 @@ export function createEmbeddedJobs(db: Knex, options: EmbeddedJobsOptions): Jobs
         .update({
           status: retry ? 'scheduled' : 'failed',
           run_at: retry ? new Date(now.getTime() + retryDelayMs(row.attempts)) : row.run_at,
+          ...(retry ? {} : nextOccurrence(row, now)),
           last_error: lastError,
           updated_at: now,
         });
@@ -112,7 +122,31 @@ export function createEmbeddedJobs(db: Knex, options: EmbeddedJobsOptions): Jobs
           "jobs.status not in ('done', 'running') or jobs.run_at <> excluded.run_at or jobs.payload <> excluded.payload",
         );
     },
+    async every(request) {
+      const recurrence = checkedRecurrence(request);
+      const now = options.clock.now();
+      const row = {
+        id: request.id,
+        name: request.name,
+        run_at: nextRunOf(recurrence, now),
+        payload: JSON.stringify(request.payload ?? null),
+        recurrence: JSON.stringify(recurrence),
+        status: 'scheduled',
+        attempts: 0,
+        last_error: null,
+        updated_at: now,
+      };
+      // Every process registers its recurring work at start: the same definition keeps the next run as it is.
+      await db('jobs')
+        .insert(row)
+        .onConflict('id')
+        .merge(['name', 'run_at', 'payload', 'recurrence', 'status', 'attempts', 'last_error', 'updated_at'])
+        .whereRaw(
+          'jobs.recurrence is distinct from excluded.recurrence or jobs.payload <> excluded.payload or jobs.name <> excluded.name',
+        );
+    },
     async cancel(jobId) {
+      // A job running now is left to finish (and recurring work to schedule its next run): cancel again after.
       await db('jobs').where({ id: jobId }).whereIn('status', ['scheduled', 'failed']).delete();
     },
     register(name, handler) {

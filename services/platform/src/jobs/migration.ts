@@ -18,3 +18,13 @@ export const jobsMigration: Migration = {
     });
   },
 };
+
+/** Recurring work (`Jobs.every`): a row that schedules itself again after each run keeps its recurrence. */
+export const recurringJobsMigration: Migration = {
+  name: '0001-platform-jobs-recurrence',
+  async up(db) {
+    await db.schema.alterTable('jobs', (table) => {
+      table.jsonb('recurrence');
+    });
+  },
+};

@@ -27,9 +27,27 @@ export interface ScheduledJob<Payload = unknown> extends JobRequest<Payload> {
 
 export type JobHandler<Payload = unknown> = (payload: Payload, context: JobContext) => Promise<void>;
 
+/**
+ * Work that recurs: every `everyMs` milliseconds, or on a `cron` pattern (5 or 6 fields) read in `timezone`
+ * (default UTC). Exactly one of the two. The id names the recurrence; registering it again with the same
+ * definition changes nothing, so every process may register it at start.
+ */
+export interface RecurringJobRequest<Payload = unknown> {
+  id: string;
+  name: string;
+  everyMs?: number;
+  cron?: string;
+  timezone?: string;
+  payload: Payload;
+}
+
 /** The jobs interface: an embedded scheduler on database rows, or BullMQ on Redis. */
 export interface Jobs {
+  /** Schedules a job once; the same id again moves it to the new time or payload (never a gap without it). */
   schedule<Payload>(job: JobRequest<Payload>): Promise<void>;
+  /** Registers recurring work (or updates its definition); its runs get the payload like a one-off job. */
+  every<Payload>(job: RecurringJobRequest<Payload>): Promise<void>;
+  /** Cancels a scheduled one-off job or stops recurring work with this id (a run in progress finishes); unknown ids are ignored. */
   cancel(jobId: string): Promise<void>;
   register(name: string, handler: JobHandler): void;
   /** The job with this id, if scheduled (done and failed jobs are kept for inspection). */

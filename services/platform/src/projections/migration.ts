@@ -20,3 +20,21 @@ export const projectionsMigration: Migration = {
     });
   },
 };
+
+/**
+ * Checkpoints of the Kafka projectors: one per projection, topic and partition, written in the transaction
+ * that applies the partition's events, so a redelivered batch is recognised and skipped.
+ */
+export const partitionCheckpointsMigration: Migration = {
+  name: '0001-platform-partition-checkpoints',
+  async up(db) {
+    await db.schema.createTable('projection_partition_checkpoints', (table) => {
+      table.text('projection').notNullable();
+      table.text('topic').notNullable();
+      table.integer('partition').notNullable();
+      table.bigInteger('position').notNullable().defaultTo(0);
+      table.timestamp('updated_at', { useTz: true }).notNullable().defaultTo(db.fn.now());
+      table.primary(['projection', 'topic', 'partition']);
+    });
+  },
+};

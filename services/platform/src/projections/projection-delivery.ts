@@ -81,7 +81,7 @@ async function deliverBatch(
  * when the batch throws does it roll back and go event by event, so the bad event is isolated and the others
  * still apply. Answers how many events were skipped.
  */
-async function applyEvents(
+export async function applyEvents(
   trx: Knex.Transaction,
   projection: Projection,
   events: readonly RecordedEvent[],

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RunningPlatform } from '../create-platform';
 import type { YomanModule } from '../module';
 import { resetDatabase } from '../testing/reset-database';
+import { testConfig } from '../testing/test-config';
 import { createTestPlatform } from '../testing/test-platform';
 import type { Projection } from './types';
 
@@ -56,6 +57,23 @@ const notesModule: YomanModule = {
   projections: [notesPerAuthor, deliveredLog],
 };
 
+// With YOMAN_TEST_KAFKA_BROKERS the same platform delivers through Kafka, keeping checkpoints per partition.
+const onKafka = Boolean(testConfig().kafkaBrokers);
+
+/** Each projection's checkpoint: the embedded runner's, or the furthest of its Kafka partitions. */
+async function checkpointsByName() {
+  if (!onKafka) {
+    return running.platform.db('projection_checkpoints').orderBy('name').select('name', 'position');
+  }
+  const rows: { name: string; position: number }[] = await running.platform
+    .db('projection_partition_checkpoints')
+    .groupBy('projection')
+    .orderBy('projection')
+    .select({ name: 'projection' })
+    .max({ position: 'position' });
+  return rows.map((row) => ({ name: row.name, position: Number(row.position) }));
+}
+
 const written = (author: string) => ({ type: 'note.written.v1', data: { author } });
 let running: RunningPlatform;
 
@@ -74,18 +92,16 @@ const delivered = async () =>
 describe('the projection runner', () => {
   it('delivers committed events and answers waitFor once every read model includes them', async () => {
     const { eventStore, projections } = running.platform;
-    await eventStore.append('note-1', 'note', 'no_stream', [written('dana'), written('dana')]);
+    const first = await eventStore.append('note-1', 'note', 'no_stream', [written('dana'), written('dana')]);
     const { lastPosition } = await eventStore.append('note-2', 'note', 'no_stream', [written('avi')]);
+    // Each append is waited for: on Kafka the two streams may travel on different partitions.
+    await projections.waitFor(first.lastPosition);
     await projections.waitFor(lastPosition);
     expect(await readModel()).toEqual([
       { author: 'avi', notes: 1, last_position: 3 },
       { author: 'dana', notes: 2, last_position: 2 },
     ]);
-    const checkpoints = await running.platform
-      .db('projection_checkpoints')
-      .orderBy('name')
-      .select('name', 'position');
-    expect(checkpoints).toEqual([
+    expect(await checkpointsByName()).toEqual([
       { name: 'delivered-log', position: 3 },
       { name: 'notes-per-author', position: 3 },
     ]);
@@ -153,7 +169,8 @@ describe('the projection runner', () => {
     expect(await db('projection_failures').count({ n: '*' })).toEqual([{ n: 1 }]);
   });
 
-  it('moves the checkpoint past events a projection does not handle', async () => {
+  // On Kafka an event of a module nobody reads goes to a topic no projector consumes: nothing to move.
+  it.skipIf(onKafka)('moves the checkpoint past events a projection does not handle', async () => {
     const { eventStore, projections, db } = running.platform;
     await eventStore.append('other-1', 'other', 'no_stream', [{ type: 'other.happened.v1', data: {} }]);
     await projections.waitFor(1);

@@ -1,16 +1,23 @@
+import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
 import type { Knex } from 'knex';
 import { MIGRATIONS_TABLE } from '../db/migrations';
 import type { Platform } from '../platform';
 
 /**
  * Empties every table except knex's migration bookkeeping and restarts their sequences (fast, between
- * tests). The projection runner is paused meanwhile: on Postgres a catch-up still in flight would
- * deadlock with the truncation.
+ * tests), and on BullMQ the test's own queue. The projection runner is paused meanwhile: on Postgres a
+ * catch-up still in flight would deadlock with the truncation.
  */
-export async function resetDatabase(platform: Pick<Platform, 'db' | 'projections'>): Promise<void> {
+export async function resetDatabase(
+  platform: Pick<Platform, 'db' | 'projections' | 'config'>,
+): Promise<void> {
+  // On Kafka, events still on their way would land in the emptied tables: let them arrive first.
+  await platform.projections.catchUp();
   await platform.projections.stop();
   try {
     await truncateTables(platform.db);
+    await emptyJobsQueue(platform.config);
   } finally {
     await platform.projections.start();
   }
@@ -26,4 +33,17 @@ async function truncateTables(db: Knex) {
   if (rows.length === 0) return;
   const tables = rows.map((row) => `"${row.tablename.replaceAll('"', '""')}"`).join(', ');
   await db.raw(`truncate table ${tables} restart identity cascade`);
+}
+
+/** Jobs of earlier tests would otherwise still be due in the queue (embedded jobs are table rows). */
+async function emptyJobsQueue(config: Platform['config']) {
+  if (!config.redisUrl || !config.jobsQueue) return;
+  const connection = new Redis(config.redisUrl, { maxRetriesPerRequest: null });
+  const queue = new Queue(config.jobsQueue, { connection });
+  try {
+    await queue.obliterate({ force: true });
+  } finally {
+    await queue.close();
+    await connection.quit();
+  }
 }

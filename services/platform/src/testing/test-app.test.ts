@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { YomanModule } from '../module';
+import { platformModule } from '../platform-module';
 import { fuzzRoute } from './fuzz-route';
 import { createTestApp, type TestApp } from './test-app';
 
@@ -48,7 +49,9 @@ describe('createTestApp', () => {
     await harness.reset();
     expect(await harness.platform.db('echoes').count({ n: '*' })).toEqual([{ n: 0 }]);
     expect(await harness.platform.eventStore.headPosition()).toBe(0);
-    expect(await harness.platform.db('knex_migrations').count({ n: '*' })).toEqual([{ n: 4 }]);
+    expect(await harness.platform.db('knex_migrations').count({ n: '*' })).toEqual([
+      { n: platformModule.migrations.length + 1 },
+    ]);
     const again = await harness.platform.eventStore.append('s-1', 's', 'no_stream', [
       { type: 'x.v1', data: {} },
     ]);

@@ -16,9 +16,15 @@ function testSchemaFor(dataDir: string | undefined): string {
  * A configuration for tests: in-memory PGlite, quiet logs, insecure cookies. With `YOMAN_TEST_DATABASE_URL`
  * (the infra suite) it uses that Postgres server instead, in a schema of its own so test files never
  * collide; a test that passes a `dataDir` keeps its schema across restarts, as PGlite keeps the directory.
+ * With `YOMAN_TEST_KAFKA_BROKERS` and `YOMAN_TEST_REDIS_URL` as well, events go through Kafka and jobs
+ * through BullMQ, as in the distributed mode.
  */
 export function testConfig(overrides: Partial<Config> = {}): Config {
   const databaseUrl = process.env.YOMAN_TEST_DATABASE_URL || undefined;
+  // Kafka needs PostgreSQL (the relay's leadership lock); each test file gets topics and a queue of its own.
+  const kafkaBrokers = (databaseUrl && process.env.YOMAN_TEST_KAFKA_BROKERS?.split(',')) || undefined;
+  const redisUrl = (databaseUrl && process.env.YOMAN_TEST_REDIS_URL) || undefined;
+  const run = randomBytes(5).toString('hex');
   return {
     nodeEnv: 'test',
     port: 0,
@@ -31,6 +37,11 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     logLevel: 'silent',
     usdIlsRate: '3.70',
     frontEndDir: DEFAULT_FRONT_END_DIR,
+    kafkaBrokers,
+    kafkaTopicPrefix: kafkaBrokers ? `t${run}.` : 'yoman.',
+    kafkaPartitions: 3,
+    redisUrl,
+    jobsQueue: redisUrl ? `test-${run}` : undefined,
     ...overrides,
   };
 }

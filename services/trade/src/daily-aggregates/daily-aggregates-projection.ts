@@ -68,6 +68,7 @@ function nextTradeDay(before: TradeDayRow | undefined, event: TradeEvent): Trade
  */
 async function applyTradeEvents(events: readonly TradeEvent[], trx: Knex.Transaction): Promise<void> {
   const stored = await loadTradeDays(trx, [...new Set(events.map((event) => event.data.tradeId))]);
+  await lockOwnersOf(trx, events, stored.values());
   const current = new Map<string, TradeDayRow | undefined>(stored);
   const changed = new Set<string>();
   const days = new Map<string, DayKey>();
@@ -93,6 +94,31 @@ async function applyTradeEvents(events: readonly TradeEvent[], trx: Knex.Transac
   }
   await saveTradeDays(trx, saved, deletedIds);
   await recomputeDays(trx, [...days.values()]);
+}
+
+/** Namespace of the per-user advisory locks that serialise recomputing a user's days. */
+const DAYS_LOCK_NAMESPACE = 74_120;
+
+/**
+ * Locks, for this transaction, every user whose days the batch may recompute. Trades of one user travel on
+ * different Kafka partitions, so two projector transactions may recompute the same day; serialised per user,
+ * each sees the other's committed trade rows instead of overwriting the day with a stale sum.
+ */
+async function lockOwnersOf(
+  trx: Knex.Transaction,
+  events: readonly TradeEvent[],
+  stored: Iterable<TradeDayRow>,
+): Promise<void> {
+  const owners = new Set<string>();
+  for (const row of stored) owners.add(row.user_id);
+  for (const event of events) {
+    const owner = (event.data as { userId?: unknown }).userId;
+    if (typeof owner === 'string') owners.add(owner);
+  }
+  // Sorted, so two transactions never wait on each other in opposite orders.
+  for (const owner of [...owners].sort()) {
+    await trx.raw('select pg_advisory_xact_lock(?, hashtext(?))', [DAYS_LOCK_NAMESPACE, owner]);
+  }
 }
 
 function readableTradeEvents(events: readonly RecordedEvent[]): TradeEvent[] {

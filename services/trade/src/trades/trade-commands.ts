@@ -1,3 +1,4 @@
+import type { TradeEvent } from '@yoman/contracts';
 import { parseTradeEvent, TRADE_STREAM_TYPE } from '@yoman/contracts';
 import { handleCommand, type Platform, type RecordedEvent } from '@yoman/platform';
 import { answeringErrors } from '../http-errors';
@@ -15,11 +16,15 @@ function evolveRecorded(state: Trade, recorded: RecordedEvent): Trade {
   return event ? evolve(state, event) : state;
 }
 
-/** Runs one trade command through the event store; answers once the read models include its events. */
+/**
+ * Runs one trade command through the event store; answers once the read models include its events.
+ * `beforeAppend` runs with the trade as the command leaves it, before anything is stored (its jobs).
+ */
 export async function runTradeCommand(
   platform: Platform,
   command: TradeCommand,
   metadata: { userId?: string; organisationId?: string | null } = {},
+  beforeAppend?: (trade: Trade, events: TradeEvent[]) => Promise<void>,
 ) {
   return handleCommand(platform, {
     streamId: tradeStreamOf(command.data.tradeId),
@@ -28,6 +33,18 @@ export async function runTradeCommand(
     evolve: evolveRecorded,
     decide: (state) => answeringErrors(() => decide(command, state)),
     metadata,
+    beforeAppend,
+  });
+}
+
+/** Schedules the lock job of a trade the command leaves open, at the end of its lock window. */
+export async function scheduleLockOf(platform: Platform, trade: Trade): Promise<void> {
+  if (trade.status !== 'open') return;
+  await platform.jobs.schedule({
+    id: lockJobId(trade.tradeId),
+    name: LOCK_JOB,
+    runAt: trade.lockAt,
+    payload: { tradeId: trade.tradeId },
   });
 }
 

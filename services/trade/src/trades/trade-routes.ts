@@ -7,7 +7,7 @@ import { quoteRateOf } from '../calculation/quote-rate';
 import { answeringErrors } from '../http-errors';
 import { ownScreenshotUrl } from '../screenshots/screenshot-store';
 import type { TradeModuleDeps } from '../trade-module-deps';
-import { LOCK_JOB, lockJobId, runTradeCommand } from './trade-commands';
+import { lockJobId, runTradeCommand, scheduleLockOf } from './trade-commands';
 import { rateDayOf, tradeFiguresOf } from './trade-figures';
 import { findTrade, listTrades } from './trade-queries';
 
@@ -45,7 +45,8 @@ export function tradeRoutes(deps: TradeModuleDeps): FastifyPluginAsync {
         const { context, figures } = await figuresFor(platform, deps, caller, request.body);
         const screenshotUrl = await ownScreenshotUrl(platform.db, caller, request.body.screenshotUrl);
         const tradeId = randomUUID();
-        const { state } = await runTradeCommand(
+        // The lock job is scheduled before the trade is stored: Redis down answers 503 with nothing written.
+        await runTradeCommand(
           platform,
           {
             type: 'LogTrade',
@@ -60,15 +61,8 @@ export function tradeRoutes(deps: TradeModuleDeps): FastifyPluginAsync {
             metadata: { now: platform.clock.now() },
           },
           metadataOf(caller),
+          (trade) => scheduleLockOf(platform, trade),
         );
-        if (state.status === 'open') {
-          await platform.jobs.schedule({
-            id: lockJobId(tradeId),
-            name: LOCK_JOB,
-            runAt: state.lockAt,
-            payload: { tradeId },
-          });
-        }
         return reply.status(201).send(await readBack(platform, caller, tradeId));
       },
     );
@@ -119,7 +113,13 @@ export function tradeRoutes(deps: TradeModuleDeps): FastifyPluginAsync {
           },
           metadataOf(caller),
         );
-        await platform.jobs.cancel(lockJobId(tradeId));
+        // The delete is committed; a lock job left behind finds a deleted trade and does nothing.
+        await platform.jobs.cancel(lockJobId(tradeId)).catch((error: unknown) => {
+          platform.logger.warn(
+            { err: error, tradeId },
+            'the lock job of a deleted trade could not be cancelled',
+          );
+        });
         return { id: tradeId, deleted: true as const };
       },
     );

@@ -1,0 +1,44 @@
+import { ConfigError } from '@yoman/platform';
+import { testConfig } from '@yoman/platform/testing';
+import { describe, expect, it } from 'vitest';
+import { remoteServicesOf } from './remote-services';
+
+const SECRET = '1'.repeat(64);
+const serviceUrls = { trade: 'http://trade-api:3010' };
+
+describe('remoteServicesOf (SERVICE_URLS on the gateway)', () => {
+  it('keeps every module in process when no service is named', () => {
+    const remote = remoteServicesOf(testConfig());
+    expect([...remote.modules]).toEqual([]);
+    expect(remote.proxies).toEqual([]);
+  });
+
+  it('moves the trade and market modules to the trade service, with one proxy', () => {
+    const remote = remoteServicesOf(testConfig({ serviceUrls, internalSecret: SECRET }));
+    expect([...remote.modules].sort()).toEqual(['market', 'trade']);
+    expect(remote.proxies).toHaveLength(1);
+  });
+
+  it('needs INTERNAL_SECRET to sign what it proxies', () => {
+    expect(() => remoteServicesOf(testConfig({ serviceUrls }))).toThrow(ConfigError);
+    expect(() => remoteServicesOf(testConfig({ serviceUrls }))).toThrow(
+      /^Configuration error: INTERNAL_SECRET/,
+    );
+  });
+
+  it('proxies nothing in a role without an API, which then needs no secret', () => {
+    const remote = remoteServicesOf(testConfig({ serviceUrls }), 'worker');
+    expect([...remote.modules].sort()).toEqual(['market', 'trade']);
+    expect(remote.proxies).toEqual([]);
+  });
+
+  it('refuses a service it does not know, naming it', () => {
+    const config = testConfig({
+      serviceUrls: { ...serviceUrls, league: 'http://league-api:3020' },
+      internalSecret: SECRET,
+    });
+    expect(() => remoteServicesOf(config)).toThrow(
+      /SERVICE_URLS names services the gateway cannot proxy: league/,
+    );
+  });
+});

@@ -1,0 +1,68 @@
+import { randomBytes } from 'node:crypto';
+import { marketModule } from '@yoman/market';
+import { createPlatform, createServiceApp, type RunningPlatform } from '@yoman/platform';
+import { testConfig } from '@yoman/platform/testing';
+import { createTradeModule, tradeContextFromCaller } from '@yoman/trade';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildGateway, type Gateway } from '../gateway';
+import { signUp } from '../identity/testing/identity-test-app';
+
+// As deployed: the gateway and the trade service each open their own platform on one PostgreSQL schema.
+const databaseUrl = process.env.YOMAN_TEST_DATABASE_URL;
+const SECRET = '2'.repeat(64);
+const schema = `test_processes_${randomBytes(5).toString('hex')}`;
+
+describe.skipIf(!databaseUrl)('a gateway and a trade service on one PostgreSQL', () => {
+  let tradePlatform: RunningPlatform;
+  let service: FastifyInstance;
+  let gateway: Gateway;
+
+  beforeAll(async () => {
+    const shared = { databaseSchema: schema, internalSecret: SECRET, frontEndDir: '/nonexistent' };
+    const modules = [marketModule, createTradeModule({ tradeContextOf: tradeContextFromCaller })];
+    tradePlatform = await createPlatform(testConfig(shared), modules, {
+      service: 'trade',
+      background: false,
+    });
+    service = await createServiceApp(tradePlatform.platform, modules, { role: 'api' });
+    const address = await service.listen({ host: '127.0.0.1', port: 0 });
+    gateway = await buildGateway(testConfig({ ...shared, serviceUrls: { trade: address } }), {
+      background: false,
+    });
+  });
+
+  afterAll(async () => {
+    await gateway?.close();
+    await service?.close();
+    await tradePlatform?.platform.db.raw('drop schema if exists ?? cascade', [schema]);
+    await tradePlatform?.close();
+  });
+
+  it('logs and lists a trade through the gateway', async () => {
+    const { cookie } = await signUp(gateway.app, 1);
+    const trade = {
+      symbol: 'BTCUSDT',
+      assetType: 'crypto',
+      direction: 'long',
+      entryPrice: 100,
+      exitPrice: 110,
+      stopPrice: 95,
+      positionSize: 1,
+      fees: 0,
+      session: 'asia',
+      setup: 'breakout',
+      entryTime: '2026-01-06T02:00:00.000Z',
+      exitTime: '2026-01-06T03:00:00.000Z',
+    };
+    const logged = await gateway.app.inject({
+      method: 'POST',
+      url: '/api/trades',
+      payload: trade,
+      headers: { cookie },
+    });
+    expect(logged.statusCode, logged.body).toBe(201);
+    const listed = await gateway.app.inject({ url: '/api/trades', headers: { cookie } });
+    expect(listed.json()).toHaveLength(1);
+  });
+});

@@ -1,0 +1,223 @@
+import { apiRoutes, beyondSpecRoutes, fastifyPathOf } from '@yoman/contracts';
+import { marketModule } from '@yoman/market';
+import {
+  CALLER_HEADER,
+  createServiceApp,
+  type RunningPlatform,
+  signCaller,
+  verifyCaller,
+} from '@yoman/platform';
+import { createTestClock, createTestPlatform } from '@yoman/platform/testing';
+import { createTradeModule, tradeContextFromCaller } from '@yoman/trade';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildGateway, type Gateway } from '../gateway';
+import { identityModule } from '../identity';
+import { signUp } from '../identity/testing/identity-test-app';
+import { TINY_PNG } from '../identity/uploads/sample-images';
+import { apiUrlsOf } from './module-routes';
+
+// The gateway with SERVICE_URLS proxies the trade paths to a trade service listening on 127.0.0.1; both share
+// one in-memory database here, as they share one PostgreSQL in the distributed mode.
+const SECRET = 'e'.repeat(64);
+const serviceModules = [marketModule, createTradeModule({ tradeContextOf: tradeContextFromCaller })];
+const clock = createTestClock('2026-01-06T12:00:00Z');
+
+let running: RunningPlatform;
+let service: FastifyInstance;
+let gateway: Gateway;
+/** Caller headers the trade service received, as sent by the gateway. */
+const received: (string | undefined)[] = [];
+
+beforeAll(async () => {
+  running = await createTestPlatform([identityModule, ...serviceModules], {
+    clock,
+    config: { internalSecret: SECRET, frontEndDir: '/nonexistent' },
+  });
+  service = await createServiceApp(running.platform, serviceModules, { role: 'api' });
+  service.addHook('onRequest', async (request) => {
+    const header = request.headers[CALLER_HEADER];
+    received.push(typeof header === 'string' ? header : undefined);
+  });
+  const address = await service.listen({ host: '127.0.0.1', port: 0 });
+  const config = { ...running.platform.config, serviceUrls: { trade: address } };
+  gateway = await buildGateway(config, { running });
+  await gateway.app.ready();
+});
+
+afterAll(async () => {
+  await gateway?.close();
+  await service?.close();
+  await running?.close();
+});
+
+const trade = {
+  symbol: 'BTCUSDT',
+  assetType: 'crypto',
+  direction: 'long',
+  entryPrice: 100,
+  exitPrice: 110,
+  stopPrice: 95,
+  positionSize: 1,
+  fees: 0,
+  session: 'asia',
+  setup: 'breakout',
+  // 03:00Z on 6 January is still 5 January in New York, already 6 January in Israel.
+  entryTime: '2026-01-06T02:00:00.000Z',
+  exitTime: '2026-01-06T03:00:00.000Z',
+};
+
+describe('the trade paths the gateway proxies', () => {
+  it('are the trade and market modules’ own routes, covering every contract path under them', async () => {
+    const urls = (
+      await Promise.all(serviceModules.map((module) => apiUrlsOf(module, running.platform)))
+    ).flat();
+    expect(urls).toEqual(
+      expect.arrayContaining([
+        '/api/calculate-trade',
+        '/api/trades',
+        '/api/trades/:id',
+        '/api/daily-aggregates',
+        '/api/daily-aggregates/:date',
+        '/api/screenshots/upload-url',
+        '/api/screenshots/:id',
+      ]),
+    );
+    const tradePaths = [...apiRoutes, ...beyondSpecRoutes]
+      .map((route) => fastifyPathOf(route.path))
+      .filter((path) => /^\/api\/(trades|daily-aggregates|calculate-trade|screenshots)\b/.test(path));
+    expect(urls).toEqual(expect.arrayContaining(tradePaths));
+  });
+
+  it('are not served by the gateway itself: its API description leaves them to the service', async () => {
+    const paths = Object.keys((await gateway.app.inject({ url: '/api/openapi.json' })).json().paths);
+    expect(paths).toContain('/api/login');
+    expect(paths.filter((path) => path.startsWith('/api/trades'))).toEqual([]);
+  });
+});
+
+describe('a gateway proxying trade to its service', () => {
+  it('logs a trade and reads the day back through the proxy, in the zone identity knows', async () => {
+    const { cookie } = await signUp(gateway.app, 1);
+    const display = { currency: 'ILS', timezone: 'America/New_York', numberFormat: 'comma', rtlLayout: true };
+    const saved = await gateway.app.inject({
+      method: 'PUT',
+      url: '/api/user-settings',
+      payload: { display },
+      headers: { cookie },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+
+    const logged = await gateway.app.inject({
+      method: 'POST',
+      url: '/api/trades',
+      payload: trade,
+      headers: { cookie },
+    });
+    expect(logged.statusCode, logged.body).toBe(201);
+    expect(logged.json()).toMatchObject({ symbol: 'BTCUSDT', pnlUsd: '10.00' });
+
+    const day = await gateway.app.inject({
+      url: '/api/daily-aggregates?year=2026&month=1',
+      headers: { cookie },
+    });
+    expect(day.statusCode, day.body).toBe(200);
+    expect(day.json()).toEqual([expect.objectContaining({ date: '2026-01-05', totalTrades: 1 })]);
+
+    const listed = await gateway.app.inject({ url: '/api/trades', headers: { cookie } });
+    expect(listed.json()).toHaveLength(1);
+  });
+
+  it('sends the service a signed caller carrying identity’s trade context', async () => {
+    const { user, cookie } = await signUp(gateway.app, 2);
+    received.length = 0;
+    await gateway.app.inject({ url: '/api/trades', headers: { cookie } });
+    const caller = verifyCaller(received[0] ?? '', SECRET, clock.now());
+    expect(caller).toMatchObject({
+      userId: user.id,
+      context: { timezone: 'Asia/Jerusalem', lockPolicy: { tradeLockHours: 24, weekendLocking: true } },
+    });
+  });
+
+  it('answers 401 itself, as the trade routes would, when there is no session', async () => {
+    received.length = 0;
+    const anonymous = await gateway.app.inject({ method: 'POST', url: '/api/trades', payload: trade });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json()).toMatchObject({ code: 'UNAUTHENTICATED' });
+    expect(received).toEqual([]);
+  });
+
+  it('ignores a caller header the client forged, even one signed with the right secret', async () => {
+    const { user: victim } = await signUp(gateway.app, 3);
+    const { user: attacker, cookie } = await signUp(gateway.app, 4);
+    const forged = signCaller(
+      { userId: victim.id, sessionId: 'stolen', role: 'student', organisationId: null },
+      SECRET,
+      clock.now(),
+    );
+    const withoutSession = await gateway.app.inject({
+      url: '/api/trades',
+      headers: { [CALLER_HEADER]: forged },
+    });
+    expect(withoutSession.statusCode).toBe(401);
+
+    received.length = 0;
+    const logged = await gateway.app.inject({
+      method: 'POST',
+      url: '/api/trades',
+      payload: trade,
+      headers: { cookie, [CALLER_HEADER]: forged },
+    });
+    expect(logged.statusCode, logged.body).toBe(201);
+    expect(verifyCaller(received[0] ?? '', SECRET, clock.now())?.userId).toBe(attacker.id);
+    const victimsTrades = await running.platform.db('trades').where({ user_id: victim.id });
+    expect(victimsTrades).toEqual([]);
+  });
+
+  it('streams a screenshot upload through to the service and serves it back', async () => {
+    const { cookie } = await signUp(gateway.app, 5);
+    const link = await gateway.app.inject({
+      method: 'POST',
+      url: '/api/screenshots/upload-url',
+      headers: { cookie },
+    });
+    expect(link.statusCode, link.body).toBe(200);
+    const { uploadURL } = link.json() as { uploadURL: string };
+    const uploaded = await gateway.app.inject({
+      method: 'PUT',
+      url: uploadURL,
+      payload: TINY_PNG,
+      headers: { cookie, 'content-type': 'image/png' },
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    const image = await gateway.app.inject({ url: uploadURL, headers: { cookie } });
+    expect(image.headers['content-type']).toBe('image/png');
+    expect(image.rawPayload.equals(TINY_PNG)).toBe(true);
+    const notAnImage = await gateway.app.inject({
+      method: 'PUT',
+      url: uploadURL,
+      payload: Buffer.from('not a picture'),
+      headers: { cookie, 'content-type': 'application/octet-stream' },
+    });
+    expect(notAnImage.statusCode).toBe(400);
+    expect(notAnImage.json()).toMatchObject({ code: 'INVALID_IMAGE' });
+  });
+});
+
+describe('a gateway whose trade service does not answer', () => {
+  it('answers 503 UNAVAILABLE in Hebrew', async () => {
+    const closed = await createServiceApp(running.platform, serviceModules, { role: 'api' });
+    const address = await closed.listen({ host: '127.0.0.1', port: 0 });
+    await closed.close();
+    const config = { ...running.platform.config, serviceUrls: { trade: address } };
+    const orphan = await buildGateway(config, { running });
+    try {
+      const { cookie } = await signUp(orphan.app, 6);
+      const answer = await orphan.app.inject({ url: '/api/trades', headers: { cookie } });
+      expect(answer.statusCode).toBe(503);
+      expect(answer.json()).toMatchObject({ code: 'UNAVAILABLE', message: expect.stringMatching(/[א-ת]/) });
+    } finally {
+      await orphan.close();
+    }
+  });
+});

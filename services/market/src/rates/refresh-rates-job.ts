@@ -1,0 +1,23 @@
+import type { JobHandler, RecurringJobRequest } from '@yoman/platform';
+import { ratesServiceFor } from './rates-for-platform';
+
+/** The job that stores the Bank of Israel's rates of the day. */
+export const REFRESH_RATES_JOB = 'market.refresh-rates';
+
+/**
+ * Daily at 18:00 Israel time: the Bank of Israel publishes in the afternoon (no fixed time), so the day's rate
+ * is stored before the evening's trades need it, instead of being fetched by the first trade that misses it.
+ */
+export const refreshRatesSchedule: RecurringJobRequest<null> = {
+  id: REFRESH_RATES_JOB,
+  name: REFRESH_RATES_JOB,
+  cron: '0 18 * * *',
+  timezone: 'Asia/Jerusalem',
+  payload: null,
+};
+
+/** Fetches and stores the day's rates; a source that cannot be read fails the run, so it is retried. */
+export const refreshRatesJob: JobHandler = async (_payload, { platform }) => {
+  const stored = await ratesServiceFor(platform).refreshFromSource();
+  platform.logger.info({ stored, source: platform.config.boiRatesUrl ? 'boi' : 'none' }, 'rates refreshed');
+};

@@ -1,0 +1,193 @@
+import type { Knex } from 'knex';
+import type { Logger } from 'pino';
+import { headPosition, readEventsAfter } from '../event-store/postgres-event-store';
+import { createRelayLeadership } from './relay-leadership';
+import type { EventBus } from './types';
+
+export interface OutboxRelayOptions {
+  db: Knex;
+  bus: Pick<EventBus, 'publish'>;
+  logger: Logger;
+  /** The relay's row in `relay_checkpoints` (default `kafka`). */
+  name?: string;
+  /** The session advisory lock that elects one relay per installation (see `relayLockKey`). */
+  lockKey: number;
+  /** How long to sleep when there is nothing new (default 25 ms). */
+  pollIntervalMs?: number;
+  /** Events per `publish` call (default 500). */
+  batchSize?: number;
+}
+
+/** Copies committed events from the events table to the event bus, in position order, at least once. */
+export interface OutboxRelay {
+  start(): Promise<void>;
+  /** Finishes the batch in flight, then gives back the leadership lock and its connection. */
+  stop(): Promise<void>;
+  /** resolves once everything committed before the call has been published */
+  drain(timeoutMs?: number): Promise<void>;
+  isLeader(): boolean;
+}
+
+const DEFAULT_NAME = 'kafka';
+const DEFAULT_POLL_INTERVAL_MS = 25;
+const DEFAULT_BATCH_SIZE = 500;
+const DEFAULT_DRAIN_TIMEOUT_MS = 5000;
+/** A standby asks for the lock this often, and a leader checks its lock connection this often. */
+const LEADERSHIP_INTERVAL_MS = 1000;
+const FIRST_BACKOFF_MS = 200;
+const MAX_BACKOFF_MS = 5000;
+
+/**
+ * The lock key of an installation's relays: a positive 31-bit hash of its schema and topic prefix, so test
+ * files sharing one server never contend. It cannot equal the append lock (`APPEND_LOCK_KEY` is above 2^32).
+ */
+export function relayLockKey(schema: string | undefined, topicPrefix: string): number {
+  const text = `yoman-outbox-relay\u0000${schema ?? ''}\u0000${topicPrefix}`;
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < text.length; index += 1) {
+    hash ^= text.charCodeAt(index);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash & 0x7fffffff || 1;
+}
+
+async function readCheckpoint(db: Knex, name: string): Promise<number> {
+  const row = await db('relay_checkpoints').where({ name }).first('position');
+  return Number(row?.position ?? 0);
+}
+
+/** Never moves back: a relay that lost its lock unnoticed may still finish an older batch. */
+async function saveCheckpoint(db: Knex, name: string, position: number): Promise<void> {
+  await db('relay_checkpoints')
+    .insert({ name, position, updated_at: db.fn.now() })
+    .onConflict('name')
+    .merge({
+      position: db.raw('greatest(relay_checkpoints.position, excluded.position)'),
+      updated_at: db.fn.now(),
+    });
+}
+
+/** A sleep that `wake()` cuts short (stop, drain). */
+function createPause() {
+  let wakeUp: (() => void) | undefined;
+  return {
+    for(ms: number) {
+      return new Promise<void>((resolve) => {
+        const done = () => {
+          clearTimeout(timer);
+          wakeUp = undefined;
+          resolve();
+        };
+        const timer = setTimeout(done, ms);
+        wakeUp = done;
+      });
+    },
+    wake: () => wakeUp?.(),
+  };
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The outbox relay of the distributed mode. Appends serialise on a transaction-scoped advisory lock, so
+ * positions become visible in order and reading "after the checkpoint" never skips an event that committed
+ * late. Delivery is at least once: a crash between `publish` and the checkpoint write publishes that batch
+ * again, and consumers skip the positions their checkpoints already cover.
+ */
+export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
+  const { db, bus, logger, lockKey } = options;
+  const name = options.name ?? DEFAULT_NAME;
+  const pollIntervalMs = options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS;
+  const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
+  const leadership = createRelayLeadership(db, lockKey, logger);
+  const pause = createPause();
+  let running = false;
+  let loop: Promise<void> | undefined;
+  /** The last position published, known only while leading (another relay may have moved it meanwhile). */
+  let published: number | undefined;
+  let leadershipCheckedAt = 0;
+
+  const lead = async (): Promise<boolean> => {
+    const leading = leadership.isLeader();
+    if (leading && Date.now() - leadershipCheckedAt < LEADERSHIP_INTERVAL_MS) return true;
+    leadershipCheckedAt = Date.now();
+    if (!leading) published = undefined;
+    if (await leadership.claim()) return true;
+    published = undefined;
+    return false;
+  };
+
+  /** Publishes the next batch after the checkpoint; false when there was nothing new. */
+  const publishNextBatch = async (): Promise<boolean> => {
+    published ??= await readCheckpoint(db, name);
+    const events = await readEventsAfter(db, { after: published, limit: batchSize });
+    if (events.length === 0) return false;
+    // A crash after this line and before the checkpoint write publishes these events again (at least once).
+    await bus.publish(events);
+    const last = events[events.length - 1].position;
+    await saveCheckpoint(db, name, last);
+    published = last;
+    return true;
+  };
+
+  const run = async () => {
+    let backoff = 0;
+    while (running) {
+      try {
+        if (!(await lead())) {
+          await pause.for(LEADERSHIP_INTERVAL_MS);
+          continue;
+        }
+        const busy = await publishNextBatch();
+        backoff = 0;
+        if (!busy) await pause.for(pollIntervalMs);
+      } catch (error) {
+        // The checkpoint did not move, so the next round publishes the same events again: none is skipped.
+        backoff = Math.min(backoff === 0 ? FIRST_BACKOFF_MS : backoff * 2, MAX_BACKOFF_MS);
+        logger.error(
+          { err: error, relay: name, retryInMs: backoff },
+          'outbox relay failed; retrying the batch',
+        );
+        await pause.for(backoff);
+      }
+    }
+  };
+
+  return {
+    async start() {
+      if (running) return;
+      running = true;
+      // The first claim happens here, so a caller knows right after start whether this relay leads.
+      await lead().catch((error) =>
+        logger.error({ err: error, relay: name }, 'outbox relay could not claim'),
+      );
+      loop = run();
+    },
+    async stop() {
+      running = false;
+      pause.wake();
+      await loop;
+      loop = undefined;
+      published = undefined;
+      await leadership.release();
+    },
+    async drain(timeoutMs = DEFAULT_DRAIN_TIMEOUT_MS) {
+      const target = await headPosition(db);
+      const deadline = Date.now() + timeoutMs;
+      pause.wake();
+      for (;;) {
+        const reached =
+          leadership.isLeader() && published !== undefined ? published : await readCheckpoint(db, name);
+        if (reached >= target) return;
+        const left = deadline - Date.now();
+        if (left <= 0) {
+          throw new Error(
+            `The outbox relay ${name} had not published up to position ${target} after ${timeoutMs} ms`,
+          );
+        }
+        await sleep(Math.min(pollIntervalMs, left));
+      }
+    },
+    isLeader: () => running && leadership.isLeader(),
+  };
+}
