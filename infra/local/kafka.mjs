@@ -146,7 +146,8 @@ export async function startKafka() {
     throw new Error(`kafka StorageTool format failed: ${formatted.stderr || formatted.stdout}`);
   }
   const logFile = join(dir, 'stdout.log');
-  const child = startServerProcess('java', [...jvm, 'kafka.Kafka', propertiesFile], { logFile });
+  const startNode = () => startServerProcess('java', [...jvm, 'kafka.Kafka', propertiesFile], { logFile });
+  let child = startNode();
 
   const removeDir = () => rmSync(dir, { recursive: true, force: true });
   const unregister = stopOnExit(
@@ -167,18 +168,41 @@ export async function startKafka() {
   }
 
   const brokers = `127.0.0.1:${brokerPort}`;
-  try {
-    await waitUntil('Kafka', () => listsTopics(brokers), {
+  const answers = () =>
+    waitUntil('Kafka', () => listsTopics(brokers), {
       child,
       logFile: join(dir, 'server.log'),
       timeoutMs: 90_000,
       intervalMs: 500,
     });
+  try {
+    await answers();
   } catch (error) {
     await stop();
     throw error;
   }
-  return { brokers, version, pid: child.pid, dir, stop };
+
+  /**
+   * Stops the node (SIGTERM, or SIGKILL for a crash), leaves it down for `downMs`, then starts it again on
+   * the same ports and storage directory, so topics, offsets and producer state survive as on a real restart.
+   */
+  async function restart({ signal = 'SIGTERM', downMs = 0 } = {}) {
+    await stopServerProcess(child, { signal, graceMs: 20_000 });
+    if (downMs > 0) await new Promise((resolve) => setTimeout(resolve, downMs));
+    child = startNode();
+    await answers();
+  }
+
+  return {
+    brokers,
+    version,
+    get pid() {
+      return child.pid;
+    },
+    dir,
+    stop,
+    restart,
+  };
 }
 
 /**

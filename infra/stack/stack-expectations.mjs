@@ -1,0 +1,51 @@
+// What the fault tests assert about a stack after a fault: clean answers, nothing lost, nothing applied
+// twice, and read models equal to a full replay of the events table.
+import { expect } from 'vitest';
+import { readTradeModels, rebuildProjections, tradeLedger } from './read-models.mjs';
+
+const UNAVAILABLE_MESSAGE = 'השירות אינו זמין כרגע, נסו שוב בעוד רגע';
+/** Every 201 or 503 answer names a trade that is stored; all of them must be in the read model by marker. */
+export async function expectEveryAnsweredTradeStored(client, outcomes) {
+  const { rows } = await client.query('select notes from trades');
+  const stored = new Set(rows.map((row) => row.notes));
+  const answered = outcomes.filter((outcome) => outcome.status === 201 || outcome.status === 503);
+  expect(answered.filter((outcome) => !stored.has(outcome.marker))).toEqual([]);
+}
+
+/**
+ * The read models the projectors built equal a full replay of the events table, row for row; answers when
+ * the rebuild started.
+ */
+export async function expectReplayEqualsLive(stack, client) {
+  const live = await readTradeModels(client);
+  const started = Date.now();
+  await rebuildProjections(stack);
+  const replayed = await readTradeModels(client);
+  expect(replayed.trades).toEqual(live.trades);
+  expect(replayed.dailyAggregateTrades).toEqual(live.dailyAggregateTrades);
+  expect(replayed.dailyAggregates).toEqual(live.dailyAggregates);
+  return started;
+}
+
+/** No trade event lost or applied twice: one row per logged trade, calendar totals equal the trades'. */
+export async function expectExactlyOnce(client) {
+  const ledger = await tradeLedger(client);
+  expect(ledger.counts.relayed).toBe(ledger.counts.head);
+  expect(ledger.counts.trades).toBe(ledger.counts.logged);
+  expect(ledger.counts.calendarTrades).toBe(ledger.counts.logged);
+  expect(ledger.counts.lockedTrades).toBe(ledger.counts.locked);
+  const money = (rows) => rows.map((row) => ({ ...row, pnl_ils: Number(row.pnl_ils).toFixed(2) }));
+  expect(money(ledger.fromCalendar)).toEqual(money(ledger.fromTrades));
+  return ledger;
+}
+
+/** Every stream answer is a 201 or a clean 503 with the product's Hebrew message. */
+export function expectCleanAnswers(outcomes) {
+  for (const outcome of outcomes) {
+    if (outcome.status === 503) {
+      expect(outcome).toMatchObject({ code: 'UNAVAILABLE', message: UNAVAILABLE_MESSAGE });
+    } else {
+      expect(outcome.status, JSON.stringify(outcome)).toBe(201);
+    }
+  }
+}

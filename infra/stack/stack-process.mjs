@@ -1,0 +1,122 @@
+// One process of the distributed stack: `node --import tsx <entry> --role <role>` on a fixed port, its output
+// appended to a log file, with start, readiness, kill and restart.
+import { spawn } from 'node:child_process';
+import { closeSync, existsSync, openSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+export const repoRoot = join(import.meta.dirname, '..', '..');
+
+/** The entry of each service, relative to the repository root. */
+export const SERVICE_ENTRIES = {
+  gateway: 'services/gateway/src/main.ts',
+  trade: 'services/trade/src/main.ts',
+};
+
+/** Runs `node --import tsx <entry> …args` to its end; resolves with its exit code and output. */
+export function runOnce(entry, args, { env, logFile, timeoutMs = 120_000 }) {
+  return new Promise((resolve, reject) => {
+    const log = openSync(logFile, 'a');
+    const child = spawn(process.execPath, ['--import', 'tsx', entry, ...args], {
+      cwd: repoRoot,
+      env,
+      stdio: ['ignore', 'pipe', log],
+    });
+    let stdout = '';
+    child.stdout.on('data', (chunk) => {
+      stdout += chunk;
+    });
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.on('error', reject);
+    child.on('exit', (code, signal) => {
+      clearTimeout(timer);
+      closeSync(log);
+      resolve({ code: code ?? signal, stdout });
+    });
+  });
+}
+
+/** The last `lines` lines of a log file (empty when there is none). */
+export function tailOf(logFile, lines = 40) {
+  if (!existsSync(logFile)) return '';
+  return readFileSync(logFile, 'utf8').split('\n').slice(-lines).join('\n');
+}
+
+/** True when GET url answers 200 within a second. */
+async function answers200(url) {
+  try {
+    const response = await fetch(url, { signal: AbortSignal.timeout(1000) });
+    await response.arrayBuffer();
+    return response.status === 200;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A service process of the stack. `start()` spawns it (again after a kill), `ready()` waits for its /readyz,
+ * `kill(signal)` resolves once it is gone.
+ */
+export function stackProcess({ name, service, role, port, env, logDir }) {
+  const logFile = join(logDir, `${name}.log`);
+  let child;
+  let exited = Promise.resolve();
+
+  const alive = () => child !== undefined && child.exitCode === null && child.signalCode === null;
+
+  function start() {
+    if (alive()) throw new Error(`${name} is already running (pid ${child.pid})`);
+    const log = openSync(logFile, 'a');
+    child = spawn(process.execPath, ['--import', 'tsx', SERVICE_ENTRIES[service], '--role', role], {
+      cwd: repoRoot,
+      env: { ...env, PORT: String(port) },
+      stdio: ['ignore', log, log],
+    });
+    closeSync(log);
+    const current = child;
+    exited = new Promise((resolve) => current.once('exit', resolve));
+    return current.pid;
+  }
+
+  async function ready(timeoutMs = 90_000) {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      if (!alive()) {
+        throw new Error(`${name} exited (${child?.exitCode ?? child?.signalCode}):\n${tailOf(logFile)}`);
+      }
+      if (await answers200(`http://127.0.0.1:${port}/readyz`)) return;
+      if (Date.now() > deadline)
+        throw new Error(`${name} not ready after ${timeoutMs} ms:\n${tailOf(logFile)}`);
+      await sleep(250);
+    }
+  }
+
+  /** Sends `signal`; after `graceMs` a SIGKILL. Resolves once the process is gone. */
+  async function kill(signal = 'SIGKILL', graceMs = 10_000) {
+    if (!alive()) return;
+    const gone = exited;
+    child.kill(signal);
+    const timer = setTimeout(() => alive() && child.kill('SIGKILL'), graceMs);
+    await gone;
+    clearTimeout(timer);
+  }
+
+  return {
+    name,
+    service,
+    role,
+    port,
+    logFile,
+    start,
+    ready,
+    kill,
+    alive,
+    get pid() {
+      return child?.pid;
+    },
+    /** Synchronous last resort on exit of the test process. */
+    killNow() {
+      if (alive()) child.kill('SIGKILL');
+    },
+  };
+}

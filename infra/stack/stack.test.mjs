@@ -1,0 +1,297 @@
+// The distributed mode as separate OS processes on real PostgreSQL, Kafka and Redis: API flows over HTTP
+// through the gateway, then faults (a killed projector, a killed worker, a restarted Kafka broker).
+// Needs YOMAN_TEST_DATABASE_URL, YOMAN_TEST_REDIS_URL and YOMAN_TEST_KAFKA_BROKERS (npm run test:infra --
+// --with-kafka); skipped without them.
+import { spawnSync } from 'node:child_process';
+import { createHmac, randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import { startKafka } from '../local/kafka.mjs';
+import { browserSession, registerPerson } from './browser-session.mjs';
+import { connectToStack, eventCounts, messagesInTopic, waitForCatchUp } from './read-models.mjs';
+import { STACK_PROCESSES, startStack } from './stack.mjs';
+import {
+  expectCleanAnswers,
+  expectEveryAnsweredTradeStored,
+  expectExactlyOnce,
+  expectReplayEqualsLive,
+} from './stack-expectations.mjs';
+import { lockJobAttempts } from './stack-isolation.mjs';
+import { countByStatus, randomMs, streamTrades, tradeBody } from './trade-stream.mjs';
+
+const databaseUrl = process.env.YOMAN_TEST_DATABASE_URL;
+const redisUrl = process.env.YOMAN_TEST_REDIS_URL;
+const kafkaBrokers = process.env.YOMAN_TEST_KAFKA_BROKERS;
+const serversGiven = Boolean(databaseUrl && redisUrl && kafkaBrokers);
+/** The broker test starts a Kafka node of its own (infra/local/kafka.mjs): it needs a JVM. */
+const javaPresent = spawnSync('java', ['-version'], { stdio: 'ignore' }).status === 0;
+
+/** A GET /api/trades query from two days ago to a minute from now. */
+const wideRange = () =>
+  `startDate=${encodeURIComponent(new Date(Date.now() - 2 * 86_400_000).toISOString())}` +
+  `&endDate=${encodeURIComponent(new Date(Date.now() + 60_000).toISOString())}`;
+
+const fileStarted = Date.now();
+const timing = (label, since) =>
+  console.log(
+    `[stack] ${label}: ${((Date.now() - since) / 1000).toFixed(1)} s (file at ${((Date.now() - fileStarted) / 1000).toFixed(0)} s)`,
+  );
+
+/** The gateway's caller header for `caller`, expiring at `exp` (s), signed HMAC-SHA256 with `secret`. */
+function callerHeader(caller, exp, secret) {
+  const payload = Buffer.from(JSON.stringify({ caller, exp })).toString('base64url');
+  return `${payload}.${createHmac('sha256', secret).update(payload).digest('base64url')}`;
+}
+
+/** Prints every process's last log lines when the running test fails. */
+const logsOnFailure = (stack) => onTestFailed(() => console.log(stack.logs(40)));
+
+async function registerStudents(stack, count, tag) {
+  const people = [];
+  for (let index = 0; index < count; index += 1) {
+    people.push(await registerPerson(stack.gatewayUrl, { username: `${tag}${index}` }));
+  }
+  return people;
+}
+
+describe.skipIf(!serversGiven)('the distributed stack as OS processes', () => {
+  let stack;
+  let client;
+  let mentor;
+  let student;
+
+  beforeAll(async () => {
+    const started = Date.now();
+    stack = await startStack({ databaseUrl, redisUrl, kafkaBrokers });
+    client = await connectToStack(stack);
+    timing('stack up (prepare + 6 processes ready)', started);
+  }, 180_000);
+
+  afterAll(async () => {
+    const started = Date.now();
+    await client?.end();
+    await stack?.stop();
+    if (stack) timing('stack stopped', started);
+  }, 60_000);
+
+  it('every process answers /healthz and /readyz on its own port', async () => {
+    logsOnFailure(stack);
+    expect([...stack.processes.keys()]).toEqual(STACK_PROCESSES);
+    for (const [name, { port, pid }] of stack.processes) {
+      expect(pid, name).toBeGreaterThan(0);
+      for (const probe of ['/healthz', '/readyz']) {
+        const response = await fetch(`http://127.0.0.1:${port}${probe}`);
+        expect(response.status, `${name} ${probe}`).toBe(200);
+      }
+    }
+  });
+
+  it('a mentor and a student register and log in; a logged trade shows in the calendar at once', async () => {
+    logsOnFailure(stack);
+    const started = Date.now();
+    mentor = await registerPerson(stack.gatewayUrl, { username: 'mentor' });
+    student = await registerPerson(stack.gatewayUrl, { username: 'student' });
+    expect(mentor.user.role).toBe('mentor');
+    expect(student.user.role).toBe('student');
+
+    const again = browserSession(stack.gatewayUrl);
+    expect((await again.call('GET', '/api/user')).status).toBe(401);
+    const login = await again.call('POST', '/api/login', {
+      email: student.email,
+      password: student.password,
+    });
+    expect(login.status).toBe(200);
+    expect((await again.call('GET', '/api/user')).body).toMatchObject({
+      id: student.user.id,
+      role: 'student',
+    });
+
+    const body = tradeBody({ notes: 'read-your-writes', exitAgoMs: 120_000 });
+    const calculated = await again.call('POST', '/api/calculate-trade', body);
+    expect(calculated.status).toBe(200);
+    expect(calculated.body).toMatchObject({ pnlUsd: expect.any(String), rMultiple: expect.any(String) });
+
+    const logged = await again.call('POST', '/api/trades', body);
+    expect(logged.status).toBe(201);
+    expect(logged.body).toMatchObject({ pnlUsd: calculated.body.pnlUsd, isLocked: false });
+    // Read-your-writes across processes: the api answered after the projector (another process) applied it.
+    const exit = new Date(body.exitTime);
+    const month = await again.call(
+      'GET',
+      `/api/daily-aggregates?year=${exit.getUTCFullYear()}&month=${exit.getUTCMonth() + 1}`,
+    );
+    expect(month.status).toBe(200);
+    expect(month.body.reduce((sum, day) => sum + day.totalTrades, 0)).toBe(1);
+    const range = wideRange();
+    const trades = await again.call('GET', `/api/trades?${range}`);
+    expect(trades.status).toBe(200);
+    expect(trades.body.map((trade) => trade.id)).toEqual([logged.body.id]);
+    // The mentor's own journal is another person's: empty.
+    expect((await mentor.session.call('GET', `/api/trades?${range}`)).body).toEqual([]);
+    timing('register, log in, calculate, log and read back', started);
+  });
+
+  it('the trade api refuses a forged, expired or missing caller header (401); the gateway replaces a forged one', async () => {
+    logsOnFailure(stack);
+    const tradeApi = `${stack.urlOf('trade-api')}/api/trades?${wideRange()}`;
+    const caller = { userId: student.user.id, sessionId: 'forged', role: 'student', organisationId: null };
+    const inAMinute = Math.floor(Date.now() / 1000) + 60;
+    const refused = {
+      'signed with another key': callerHeader(caller, inAMinute, randomBytes(32).toString('hex')),
+      'signed with the key but expired': callerHeader(caller, inAMinute - 120, stack.env.INTERNAL_SECRET),
+      'without a signature': callerHeader(caller, inAMinute, stack.env.INTERNAL_SECRET).split('.')[0],
+      absent: undefined,
+    };
+    for (const [what, header] of Object.entries(refused)) {
+      const response = await fetch(tradeApi, { headers: header ? { 'x-yoman-caller': header } : {} });
+      expect(response.status, what).toBe(401);
+    }
+    // The same request with a header signed with INTERNAL_SECRET is served: the 401s above are the check's.
+    const signed = callerHeader(caller, inAMinute, stack.env.INTERNAL_SECRET);
+    expect((await fetch(tradeApi, { headers: { 'x-yoman-caller': signed } })).status).toBe(200);
+    // Through the gateway, a forged header naming the mentor is replaced by the gateway's own: the student
+    // gets the student's journal, not the mentor's.
+    const forgedAsMentor = Buffer.from(
+      JSON.stringify({ caller: { userId: mentor.user.id }, exp: Date.now() + 60_000 }),
+    ).toString('base64url');
+    const through = await student.session.call('GET', `/api/trades?${wideRange()}`, undefined, {
+      headers: { 'x-yoman-caller': `${forgedAsMentor}.forged` },
+    });
+    expect(through.status).toBe(200);
+    expect(through.body.map((trade) => trade.notes)).toEqual(['read-your-writes']);
+    // And without a session the gateway refuses before the trade service is asked.
+    expect((await browserSession(stack.gatewayUrl).call('GET', '/api/trades')).status).toBe(401);
+  });
+
+  it('SIGKILLed trade projector: 503s are stored, and after catch-up the read models equal a full replay', async () => {
+    logsOnFailure(stack);
+    const started = Date.now();
+    const students = await registerStudents(stack, 3, 'projector');
+    const kills = [];
+    const outcomes = await streamTrades(students, {
+      fault: async () => {
+        for (let round = 0; round < 2; round += 1) {
+          await sleep(randomMs(500, 2500));
+          const down = Date.now();
+          await stack.kill('trade-projector', 'SIGKILL');
+          await sleep(randomMs(500, 2000));
+          await stack.start('trade-projector');
+          kills.push(`down ${((Date.now() - down) / 1000).toFixed(1)} s`);
+        }
+      },
+    });
+    const counts = countByStatus(outcomes);
+    console.log(`[stack] projector kills: ${kills.join(', ')}; answers ${JSON.stringify(counts)}`);
+    expectCleanAnswers(outcomes);
+    expect(counts[201]).toBeGreaterThan(0);
+    const caughtUp = await waitForCatchUp(client);
+    timing(`stream with projector kills + catch-up (${JSON.stringify(caughtUp)})`, started);
+    await expectEveryAnsweredTradeStored(client, outcomes);
+    await expectExactlyOnce(client);
+    timing('rebuild from the events table, compared', await expectReplayEqualsLive(stack, client));
+  }, 150_000);
+
+  it('SIGKILLed trade worker: a lock job due while no worker runs locks the trade once another worker starts', async () => {
+    logsOnFailure(stack);
+    const started = Date.now();
+    const [locker] = await registerStudents(stack, 1, 'locker');
+    await stack.kill('trade-worker', 'SIGKILL');
+    // Ended 24 h ago less 8 s: the default 24 h lock window closes 8 s from now, so the lock job must run.
+    const body = tradeBody({ notes: 'lock-after-worker-crash', exitAgoMs: 86_400_000 - 8_000 });
+    const logged = await locker.session.call('POST', '/api/trades', body);
+    expect(logged.status).toBe(201);
+    expect(logged.body.isLocked).toBe(false);
+    const lockAt = Date.parse(logged.body.lockAt);
+    await sleep(Math.max(0, lockAt - Date.now()) + 1500);
+    const isLocked = async () => {
+      const list = await locker.session.call('GET', `/api/trades?${wideRange()}`);
+      return list.body.find((trade) => trade.id === logged.body.id)?.isLocked;
+    };
+    // Past its lock time with no trade worker alive, nothing has locked it.
+    expect(await isLocked()).toBe(false);
+    await stack.start('trade-worker');
+    // The due job is the new worker's at once: no attempt may have failed and waited for a retry (30 s).
+    const deadline = Date.now() + 10_000;
+    while (!(await isLocked())) {
+      if (Date.now() > deadline) {
+        const attempts = await lockJobAttempts(stack.env.REDIS_URL, logged.body.id);
+        throw new Error(
+          `the trade was not locked 10 s after a worker started; its job: ${JSON.stringify(attempts)}`,
+        );
+      }
+      await sleep(250);
+    }
+    expect((await eventCounts(client))['trade.locked.v1']).toBe(1);
+    // The job completes just after its event is applied (its command waits for the projector).
+    let job = await lockJobAttempts(stack.env.REDIS_URL, logged.body.id);
+    for (let tries = 0; tries < 20 && !job.every((copy) => copy.finished); tries += 1) {
+      await sleep(250);
+      job = await lockJobAttempts(stack.env.REDIS_URL, logged.body.id);
+    }
+    expect(job).toEqual([expect.objectContaining({ failedReason: null, finished: true })]);
+    timing('worker killed, lock job run by the restarted worker', started);
+  }, 90_000);
+});
+
+describe.skipIf(!serversGiven || !javaPresent)('a Kafka broker restarted mid-stream', () => {
+  let kafka;
+  let stack;
+  let client;
+
+  beforeAll(async () => {
+    const started = Date.now();
+    kafka = await startKafka();
+    timing('private Kafka node up', started);
+    stack = await startStack({
+      databaseUrl,
+      redisUrl,
+      kafkaBrokers: kafka.brokers,
+      processes: STACK_PROCESSES.filter((name) => name !== 'trade-worker'),
+    });
+    client = await connectToStack(stack);
+    timing('stack on the private broker up', started);
+  }, 180_000);
+
+  afterAll(async () => {
+    const started = Date.now();
+    await client?.end();
+    await stack?.stop();
+    await kafka?.stop();
+    timing('stack and private Kafka stopped', started);
+  }, 90_000);
+
+  it('loses no event and applies none twice', async () => {
+    logsOnFailure(stack);
+    const started = Date.now();
+    await registerPerson(stack.gatewayUrl, { username: 'mentor' });
+    const students = await registerStudents(stack, 3, 'broker');
+    let downFor = 0;
+    const outcomes = await streamTrades(students, {
+      fault: async () => {
+        await sleep(randomMs(1000, 3000));
+        const down = Date.now();
+        await kafka.restart({ downMs: randomMs(1000, 3000) });
+        downFor = Date.now() - down;
+      },
+      tailMs: 3000,
+    });
+    const counts = countByStatus(outcomes);
+    console.log(`[stack] broker down ${(downFor / 1000).toFixed(1)} s; answers ${JSON.stringify(counts)}`);
+    expectCleanAnswers(outcomes);
+    const caughtUp = await waitForCatchUp(client, { timeoutMs: 90_000 });
+    timing(`stream with a broker restart + catch-up (${JSON.stringify(caughtUp)})`, started);
+    await expectEveryAnsweredTradeStored(client, outcomes);
+    const ledger = await expectExactlyOnce(client);
+    // Each stored trade is one of the stream's POSTs: none appeared twice or from nowhere.
+    const markers = new Set(outcomes.map((outcome) => outcome.marker));
+    const { rows } = await client.query('select notes from trades');
+    expect(rows.filter((row) => !markers.has(row.notes))).toEqual([]);
+    expect(new Set(rows.map((row) => row.notes)).size).toBe(ledger.counts.logged);
+    // Kafka holds every trade event at least once; a copy published twice across the restart is skipped
+    // by the projectors' checkpoints (the rows above prove it).
+    const published = await messagesInTopic(kafka.brokers, `${stack.prefix}trade`);
+    console.log(`[stack] trade topic: ${published} messages for ${ledger.counts.tradeEvents} trade events`);
+    expect(published).toBeGreaterThanOrEqual(ledger.counts.tradeEvents);
+    timing('rebuild from the events table, compared', await expectReplayEqualsLive(stack, client));
+  }, 180_000);
+});

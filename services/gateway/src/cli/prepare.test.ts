@@ -1,0 +1,100 @@
+import { randomBytes } from 'node:crypto';
+import {
+  type Config,
+  createDatabase,
+  createKafkaEventBus,
+  MIGRATIONS_TABLE,
+  platformModule,
+} from '@yoman/platform';
+import { testConfig } from '@yoman/platform/testing';
+import pino from 'pino';
+import { afterAll, describe, expect, it } from 'vitest';
+import { GATEWAY_MODULES } from '../gateway';
+import { describeReport, eventModules, prepareInstallation } from './prepare';
+
+const logger = pino({ level: 'silent' });
+const brokers = process.env.YOMAN_TEST_KAFKA_BROKERS;
+/** Removes the schema a test made on a shared Postgres server (PGlite keeps nothing). */
+async function dropSchema(config: Config) {
+  if (!config.databaseSchema) return;
+  const db = createDatabase({ ...config, databaseSchema: undefined });
+  try {
+    await db.raw('drop schema if exists ?? cascade', [config.databaseSchema]);
+  } finally {
+    await db.destroy();
+  }
+}
+
+const everyMigration = [platformModule, ...GATEWAY_MODULES].flatMap((module) => module.migrations);
+
+describe('the modules that get a topic', () => {
+  it('are the modules named before the first dot of the contracts’ event types', () => {
+    expect(eventModules()).toEqual(['identity', 'trade']);
+  });
+
+  it('follow any *_EVENT_TYPES list a module declares, once each', () => {
+    const declarations = {
+      LEAGUE_EVENT_TYPES: ['league.created.v1', 'league.joined.v1'],
+      TRADE_EVENT_TYPES: ['trade.logged.v1'],
+      TRADE_LOCK_HOURS: 24,
+    };
+    expect(eventModules(declarations)).toEqual(['league', 'trade']);
+  });
+});
+
+describe('preparing the database', () => {
+  // One connection for both runs, so the second finds what the first migrated (PGlite in memory, or a
+  // schema of its own on a shared Postgres server).
+  const config = testConfig({ kafkaBrokers: undefined });
+  const db = createDatabase(config);
+  afterAll(async () => {
+    await db.destroy();
+    await dropSchema(config);
+  });
+
+  it('runs every module’s migrations once, then finds nothing to do', async () => {
+    const first = await prepareInstallation(config, logger, db);
+    expect(first.migrations).toHaveLength(everyMigration.length);
+    expect(first.topics).toEqual([]);
+    const second = await prepareInstallation(config, logger, db);
+    expect(second.migrations).toEqual([]);
+    const recorded = await db(MIGRATIONS_TABLE).pluck('name');
+    expect([...recorded].sort()).toEqual(everyMigration.map((migration) => migration.name).sort());
+    expect(await db('events').count({ count: '*' })).toEqual([{ count: 0 }]);
+    expect(describeReport(second, config)).toEqual([
+      'The database is up to date: no migration to run',
+      'KAFKA_BROKERS is not set: no topics to create',
+    ]);
+  });
+});
+
+describe.skipIf(!brokers)('creating the topics on a real broker', () => {
+  const prefix = `t${randomBytes(4).toString('hex')}.`;
+  const kafkaBrokers = (brokers ?? '').split(',');
+  const base = testConfig({ kafkaBrokers, kafkaTopicPrefix: prefix });
+  const configWith = (partitions: number): Config => ({ ...base, kafkaPartitions: partitions });
+  afterAll(() => dropSchema(base));
+
+  it('creates each module topic with KAFKA_PARTITIONS partitions, and keeps them on a second run', async () => {
+    const first = await prepareInstallation(configWith(2), logger);
+    expect(first.topics).toEqual([
+      { topic: `${prefix}identity`, partitions: 2, created: true },
+      { topic: `${prefix}trade`, partitions: 2, created: true },
+    ]);
+    const second = await prepareInstallation(configWith(2), logger);
+    expect(second.topics.map(({ created }) => created)).toEqual([false, false]);
+    expect(describeReport(second, configWith(2)).slice(1)).toEqual([
+      `Kept existing topic ${prefix}identity (2 partitions)`,
+      `Kept existing topic ${prefix}trade (2 partitions)`,
+    ]);
+    const bus = createKafkaEventBus({ brokers: kafkaBrokers, clientId: `${prefix}check`, logger });
+    const counts = await bus.partitionCounts([`${prefix}identity`, `${prefix}trade`]);
+    expect([...counts.values()]).toEqual([2, 2]);
+  });
+
+  it('refuses a partition count other than the existing topics’ (streams are placed by it)', async () => {
+    await expect(prepareInstallation(configWith(3), logger)).rejects.toThrow(
+      `The topic ${prefix}identity has 2 partitions but KAFKA_PARTITIONS is 3`,
+    );
+  });
+});
