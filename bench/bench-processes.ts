@@ -7,6 +7,8 @@ import { fileURLToPath } from 'node:url';
 /** A started server process and the first message it sent (its readiness report). */
 export interface ServerProcess<Ready> {
   ready: Ready;
+  /** The process id, for its memory figures. */
+  pid: number | undefined;
   stop(): Promise<void>;
 }
 
@@ -28,7 +30,7 @@ export function startServer<Ready>(
     }, timeoutMs);
     child.once('message', (message) => {
       clearTimeout(timer);
-      resolve({ ready: message as Ready, stop: () => stopServer(child) });
+      resolve({ ready: message as Ready, pid: child.pid, stop: () => stopServer(child) });
     });
     child.once('exit', (code) => {
       clearTimeout(timer);

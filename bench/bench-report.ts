@@ -1,4 +1,5 @@
 import type { LoadFigures } from './load-generator';
+import type { ModeFigures } from './run-modes';
 
 /** One read measured on Yoman and on the baseline with the same load settings. */
 export interface ReadComparison {
@@ -24,6 +25,8 @@ export interface BenchReport {
   };
   reads: ReadComparison[];
   write: LoadFigures & { targetRate: number; seconds: number };
+  /** Embedded beside distributed; the distributed side names why it was not measured when it could not be. */
+  modes?: { embedded: ModeFigures; distributed: ModeFigures | { notMeasured: string } };
   totalSeconds: number;
 }
 
@@ -111,7 +114,51 @@ export function benchTableOf(report: BenchReport): string {
     '',
     `Projection rebuild: ${rebuild.events} events in ${number(rebuild.seconds, 1)} s ` +
       `(${number(rebuild.eventsPerSecond)} events/s; ${rebuild.projections.map((p) => p.projection).join(', ')})`,
-    `Whole bench: ${number(report.totalSeconds)} s`,
   );
+  if (report.modes) lines.push('', ...modesTableOf(report.modes));
+  lines.push(`Whole bench: ${number(report.totalSeconds)} s`);
   return lines.join('\n');
+}
+
+/** Embedded and distributed side by side, with distributed / embedded ratios. */
+export function modesTableOf(modes: NonNullable<BenchReport['modes']>): string[] {
+  const { embedded, distributed } = modes;
+  const widths = [46, 12, 12, 10];
+  const lines = [row(['run modes', 'embedded', 'distributed', 'ratio'], widths)];
+  if ('notMeasured' in distributed) {
+    return [...lines, `  distributed mode not measured: ${distributed.notMeasured}`];
+  }
+  const line = (label: string, pick: (figures: ModeFigures) => number, digits = 1) =>
+    row(
+      [
+        label,
+        number(pick(embedded), digits),
+        number(pick(distributed), digits),
+        ratio(pick(distributed), pick(embedded)),
+      ],
+      widths,
+    );
+  lines.push(
+    line(
+      `POST /api/trades, ${embedded.logging.requests} vs ${distributed.logging.requests} saved: req/s`,
+      (f) => f.logging.requestsPerSecond,
+    ),
+    line('  p50 ms', (f) => f.logging.p50),
+    line('  p99 ms', (f) => f.logging.p99),
+    line('  errors (non-2xx + failed)', (f) => f.logging.non2xx + f.logging.errors, 0),
+    line(`append → visible at ${embedded.lag.targetRate} events/s: achieved/s`, (f) => f.lag.achievedRate),
+    line('  lag p50 ms', (f) => f.lag.p50),
+    line('  lag p99 ms', (f) => f.lag.p99),
+    line(`catch-up of ${embedded.catchUp.events} events: s`, (f) => f.catchUp.seconds, 2),
+    line('  events/s', (f) => f.catchUp.eventsPerSecond, 0),
+  );
+  for (const figures of [embedded, distributed]) {
+    const total = figures.memory.reduce((sum, each) => sum + each.megabytes, 0);
+    lines.push(
+      `memory (RSS MB), ${figures.mode}: ` +
+        figures.memory.map((each) => `${each.process} ${number(each.megabytes)}`).join(', ') +
+        ` — total ${number(total)}`,
+    );
+  }
+  return lines;
 }

@@ -6,18 +6,49 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BaselineReady, YomanReady } from './bench-messages';
 import { startServer } from './bench-processes';
-import { type BenchReport, benchTableOf, type ReadComparison } from './bench-report';
+import { type BenchReport, benchTableOf, modesTableOf, type ReadComparison } from './bench-report';
 import { benchTradeBody } from './bench-trades';
 import { runLoad } from './load-generator';
+import { compareModes, EMBEDDED_ONLY, type ModeSettings } from './run-modes';
 
 const quick = process.argv.includes('--quick');
+/** `--modes-only`: only the embedded vs distributed comparison (no seeding of the heavy student). */
+const modesOnly = process.argv.includes('--modes-only');
+const MODE_SIZES = quick
+  ? { loggingSeconds: 5, lagRate: 200, lagSeconds: 5, catchUpEvents: 2_000 }
+  : { loggingSeconds: 10, lagRate: 200, lagSeconds: 15, catchUpEvents: 10_000 };
 const SIZES = quick
   ? { trades: 2_000, events: 10_000, seconds: 3, postSeconds: 5, postRate: 10, readyMinutes: 5 }
   : { trades: 20_000, events: 100_000, seconds: 10, postSeconds: 15, postRate: 20, readyMinutes: 30 };
 const CONNECTIONS = 10;
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 
+function modeSettings(workDir: string): ModeSettings {
+  return { ...MODE_SIZES, connections: CONNECTIONS, repoRoot, workDir };
+}
+
+/** `--modes-only`: the run-mode comparison alone, written to artifacts/bench-modes.json. */
+async function modesOnlyRun() {
+  const startedAt = performance.now();
+  const workDir = await mkdtemp(join(tmpdir(), 'yoman-bench-'));
+  try {
+    const modes = await compareModes(modeSettings(workDir), (line) => console.log(line));
+    const report = {
+      date: new Date().toISOString(),
+      quick,
+      modes,
+      totalSeconds: (performance.now() - startedAt) / 1000,
+    };
+    await mkdir(join(repoRoot, 'artifacts'), { recursive: true });
+    await writeFile(join(repoRoot, 'artifacts', 'bench-modes.json'), `${JSON.stringify(report, null, 2)}\n`);
+    console.log(`\n${modesTableOf(modes).join('\n')}\n\nFigures written to artifacts/bench-modes.json`);
+  } finally {
+    await rm(workDir, { recursive: true, force: true });
+  }
+}
+
 async function main() {
+  if (modesOnly) return modesOnlyRun();
   const startedAt = performance.now();
   const workDir = await mkdtemp(join(tmpdir(), 'yoman-bench-'));
   const stops: (() => Promise<void>)[] = [];
@@ -29,6 +60,7 @@ async function main() {
     const yoman = await startServer<YomanReady>(
       'yoman-server.ts',
       {
+        ...EMBEDDED_ONLY,
         DATA_DIR: join(workDir, 'data'),
         LOG_LEVEL: 'warn',
         NODE_ENV: 'production',
@@ -118,6 +150,10 @@ async function main() {
       body: JSON.stringify(benchTradeBody(1, exit)),
     });
 
+    // The heavy student's servers are idle from here: stopped, so they do not share the cores or the memory.
+    for (const stop of stops.splice(0).reverse()) await stop();
+    const modes = await compareModes(modeSettings(workDir), (line) => console.log(line));
+
     const report: BenchReport = {
       date: new Date().toISOString(),
       quick,
@@ -142,6 +178,7 @@ async function main() {
       },
       reads: comparisons,
       write: { targetRate: SIZES.postRate, seconds: SIZES.postSeconds, ...write },
+      modes,
       totalSeconds: (performance.now() - startedAt) / 1000,
     };
     await mkdir(join(repoRoot, 'artifacts'), { recursive: true });
