@@ -98,6 +98,8 @@ export async function kafkaDelivery(
     async close() {
       await relay?.stop();
       await runner.stop();
+      // A batch held by the pause would keep the consumer from leaving its group: it is refused instead.
+      runner.close();
       await bus.stop();
     },
   };

@@ -19,7 +19,14 @@ describe.skipIf(!databaseUrl)('a gateway and a trade service on one PostgreSQL',
   let gateway: Gateway;
 
   beforeAll(async () => {
-    const shared = { databaseSchema: schema, internalSecret: SECRET, frontEndDir: '/nonexistent' };
+    // One installation: one schema and, on Kafka, one topic prefix (each keeps its own jobs queue).
+    const { kafkaTopicPrefix } = testConfig();
+    const shared = {
+      databaseSchema: schema,
+      internalSecret: SECRET,
+      frontEndDir: '/nonexistent',
+      kafkaTopicPrefix,
+    };
     const modules = [marketModule, createTradeModule({ tradeContextOf: tradeContextFromCaller })];
     tradePlatform = await createPlatform(testConfig(shared), modules, {
       service: 'trade',

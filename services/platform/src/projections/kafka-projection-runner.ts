@@ -41,12 +41,19 @@ export interface KafkaProjectionRunnerOptions extends TopicLayout {
  * waits on those checkpoints for read-your-writes. Pausing (`stop`) holds batches back without leaving the
  * consumer group, so a test can empty the tables in between.
  */
-export function createKafkaProjectionRunner(options: KafkaProjectionRunnerOptions): EmbeddedProjectionRunner {
+/** The Kafka runner, with the last step of its life: letting go of batches held while paused. */
+export interface KafkaProjectionRunner extends EmbeddedProjectionRunner {
+  /** Refuses every batch from now on (left uncommitted for the next member); call before the bus stops. */
+  close(): void;
+}
+
+export function createKafkaProjectionRunner(options: KafkaProjectionRunnerOptions): KafkaProjectionRunner {
   const { db, projections, logger } = options;
   let resume: Promise<void> | undefined;
   let release: (() => void) | undefined;
   let inFlight: Promise<void> = Promise.resolve();
   let consuming = false;
+  let closed = false;
 
   const applyPartitionBatch = async ({ topic, partition, events }: EventBatch) => {
     const readers = readersOf(projections, topic, options);
@@ -70,6 +77,8 @@ export function createKafkaProjectionRunner(options: KafkaProjectionRunnerOption
 
   const handleBatch = async (batch: EventBatch) => {
     while (resume) await resume;
+    // Thrown, not returned: the bus must not commit the offsets of events nobody applied.
+    if (closed) throw new Error('the projector is closing; the batch is left to the next member of the group');
     const work = withRetries(() => applyPartitionBatch(batch), logger);
     inFlight = work.catch(() => {});
     await work;
@@ -153,6 +162,12 @@ export function createKafkaProjectionRunner(options: KafkaProjectionRunnerOption
       if (topics.length === 0) return;
       options.consumer.bus.subscribe({ group: options.consumer.group, topics }, handleBatch);
       await options.consumer.bus.start();
+    },
+    close() {
+      closed = true;
+      release?.();
+      resume = undefined;
+      release = undefined;
     },
     async stop() {
       resume ??= new Promise<void>((resolve) => {
