@@ -78,7 +78,8 @@ export function createKafkaProjectionRunner(options: KafkaProjectionRunnerOption
   const handleBatch = async (batch: EventBatch) => {
     while (resume) await resume;
     // Thrown, not returned: the bus must not commit the offsets of events nobody applied.
-    if (closed) throw new Error('the projector is closing; the batch is left to the next member of the group');
+    if (closed)
+      throw new Error('the projector is closing; the batch is left to the next member of the group');
     const work = withRetries(() => applyPartitionBatch(batch), logger);
     inFlight = work.catch(() => {});
     await work;
