@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { GATEWAY_MODULES } from './gateway';
 import { sessionPlugin } from './identity';
 import { signUp } from './identity/testing/identity-test-app';
+import { TRADE_ACROSS_MIDNIGHT } from './test-support/trade-across-midnight';
 
 // The trade module asks identity for the caller's display zone and organisation lock policy.
 let harness: Awaited<ReturnType<typeof createTestApp>>;
@@ -16,21 +17,7 @@ beforeEach(async () => {
 });
 afterAll(() => harness.close());
 
-const trade = {
-  symbol: 'BTCUSDT',
-  assetType: 'crypto',
-  direction: 'long',
-  entryPrice: 100,
-  exitPrice: 110,
-  stopPrice: 95,
-  positionSize: 1,
-  fees: 0,
-  session: 'asia',
-  setup: 'breakout',
-  // 03:00Z on 6 January is still 5 January in New York, already 6 January in Israel.
-  entryTime: '2026-01-06T02:00:00.000Z',
-  exitTime: '2026-01-06T03:00:00.000Z',
-};
+const trade = TRADE_ACROSS_MIDNIGHT;
 
 describe('the trade module inside the gateway', () => {
   it('files a trade under the day of its exit in the user’s chosen time zone', async () => {

@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildGateway, type Gateway } from '../gateway';
 import { signUp } from '../identity/testing/identity-test-app';
+import { TRADE_ACROSS_MIDNIGHT } from '../test-support/trade-across-midnight';
 
 // As deployed: the gateway and the trade service each open their own platform on one PostgreSQL schema.
 const databaseUrl = process.env.YOMAN_TEST_DATABASE_URL;
@@ -48,20 +49,7 @@ describe.skipIf(!databaseUrl)('a gateway and a trade service on one PostgreSQL',
 
   it('logs and lists a trade through the gateway', async () => {
     const { cookie } = await signUp(gateway.app, 1);
-    const trade = {
-      symbol: 'BTCUSDT',
-      assetType: 'crypto',
-      direction: 'long',
-      entryPrice: 100,
-      exitPrice: 110,
-      stopPrice: 95,
-      positionSize: 1,
-      fees: 0,
-      session: 'asia',
-      setup: 'breakout',
-      entryTime: '2026-01-06T02:00:00.000Z',
-      exitTime: '2026-01-06T03:00:00.000Z',
-    };
+    const trade = TRADE_ACROSS_MIDNIGHT;
     const logged = await gateway.app.inject({
       method: 'POST',
       url: '/api/trades',

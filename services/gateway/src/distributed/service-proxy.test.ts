@@ -15,6 +15,7 @@ import { buildGateway, type Gateway } from '../gateway';
 import { identityModule } from '../identity';
 import { signUp } from '../identity/testing/identity-test-app';
 import { TINY_PNG } from '../identity/uploads/sample-images';
+import { TRADE_ACROSS_MIDNIGHT } from '../test-support/trade-across-midnight';
 import { apiUrlsOf } from './module-routes';
 
 // The gateway with SERVICE_URLS proxies the trade paths to a trade service listening on 127.0.0.1; both share
@@ -51,21 +52,7 @@ afterAll(async () => {
   await running?.close();
 });
 
-const trade = {
-  symbol: 'BTCUSDT',
-  assetType: 'crypto',
-  direction: 'long',
-  entryPrice: 100,
-  exitPrice: 110,
-  stopPrice: 95,
-  positionSize: 1,
-  fees: 0,
-  session: 'asia',
-  setup: 'breakout',
-  // 03:00Z on 6 January is still 5 January in New York, already 6 January in Israel.
-  entryTime: '2026-01-06T02:00:00.000Z',
-  exitTime: '2026-01-06T03:00:00.000Z',
-};
+const trade = TRADE_ACROSS_MIDNIGHT;
 
 describe('the trade paths the gateway proxies', () => {
   it('are the trade and market modules’ own routes, covering every contract path under them', async () => {

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { headPosition, readEventsAfter } from '../event-store/postgres-event-store';
 import { createRelayLeadership } from './relay-leadership';
+import { fnv1a } from './topics';
 import type { EventBus } from './types';
 
 export interface OutboxRelayOptions {
@@ -42,13 +43,7 @@ const MAX_BACKOFF_MS = 5000;
  * files sharing one server never contend. It cannot equal the append lock (`APPEND_LOCK_KEY` is above 2^32).
  */
 export function relayLockKey(schema: string | undefined, topicPrefix: string): number {
-  const text = `yoman-outbox-relay\u0000${schema ?? ''}\u0000${topicPrefix}`;
-  let hash = 0x811c9dc5;
-  for (let index = 0; index < text.length; index += 1) {
-    hash ^= text.charCodeAt(index);
-    hash = Math.imul(hash, 0x01000193) >>> 0;
-  }
-  return hash & 0x7fffffff || 1;
+  return fnv1a(`yoman-outbox-relay\u0000${schema ?? ''}\u0000${topicPrefix}`) & 0x7fffffff || 1;
 }
 
 async function readCheckpoint(db: Knex, name: string): Promise<number> {

@@ -25,10 +25,15 @@ export function topicForEvent(event: Pick<RecordedEvent, 'type'>, prefix: string
  * it, and the read-your-writes wait looks up the same partition's checkpoint, so both must agree.
  */
 export function partitionOf(streamId: string, partitions: number): number {
+  return fnv1a(streamId) % partitions;
+}
+
+/** The 32-bit FNV-1a hash of a text's UTF-16 code units: stable across processes and versions. */
+export function fnv1a(text: string): number {
   let hash = 0x811c9dc5;
-  for (let index = 0; index < streamId.length; index += 1) {
-    hash ^= streamId.charCodeAt(index);
+  for (let index = 0; index < text.length; index += 1) {
+    hash ^= text.charCodeAt(index);
     hash = Math.imul(hash, 0x01000193) >>> 0;
   }
-  return hash % partitions;
+  return hash;
 }

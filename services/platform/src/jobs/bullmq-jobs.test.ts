@@ -207,17 +207,23 @@ describe.skipIf(!redisUrl)('the BullMQ worker on Redis time', () => {
   });
 });
 
+/** Jobs on their own queue that reach Redis through a relay the test can cut or silence. */
+async function jobsBehindRelay(options: { work?: boolean } = {}) {
+  const relay = await cuttableRelay(new URL(redisUrl as string));
+  const jobs = createBullmqJobs({
+    redisUrl: relay.url,
+    clock: createTestClock(),
+    logger,
+    platform: () => platform,
+    queueName: queueName(),
+    ...options,
+  });
+  return { relay, jobs };
+}
+
 describe.skipIf(!redisUrl)('the BullMQ producer when Redis is gone', () => {
   it('rejects a schedule within about a second with a 503, and schedules again once Redis is back', async () => {
-    const relay = await cuttableRelay(new URL(redisUrl as string));
-    const jobs = createBullmqJobs({
-      redisUrl: relay.url,
-      clock: createTestClock(),
-      logger,
-      platform: () => platform,
-      queueName: queueName(),
-      work: false,
-    });
+    const { relay, jobs } = await jobsBehindRelay({ work: false });
     try {
       await jobs.start();
       const job = { id: 'lock:t1', name: 'trade.lock', runAt: new Date('2026-01-06T09:00:00Z'), payload: {} };
@@ -243,15 +249,7 @@ describe.skipIf(!redisUrl)('the BullMQ producer when Redis is gone', () => {
   });
 
   it('rejects a schedule within about a second with a 503 while Redis is paused, and works once it answers', async () => {
-    const relay = await cuttableRelay(new URL(redisUrl as string));
-    const jobs = createBullmqJobs({
-      redisUrl: relay.url,
-      clock: createTestClock(),
-      logger,
-      platform: () => platform,
-      queueName: queueName(),
-      work: false,
-    });
+    const { relay, jobs } = await jobsBehindRelay({ work: false });
     try {
       await jobs.start();
       const job = { id: 'lock:p1', name: 'trade.lock', runAt: new Date('2026-01-06T09:00:00Z'), payload: {} };
@@ -279,14 +277,7 @@ describe.skipIf(!redisUrl)('the BullMQ producer when Redis is gone', () => {
   });
 
   it('stops at once while Redis is unreachable, instead of waiting for it to come back', async () => {
-    const relay = await cuttableRelay(new URL(redisUrl as string));
-    const jobs = createBullmqJobs({
-      redisUrl: relay.url,
-      clock: createTestClock(),
-      logger,
-      platform: () => platform,
-      queueName: queueName(),
-    });
+    const { relay, jobs } = await jobsBehindRelay();
     try {
       await jobs.start();
       relay.cut();

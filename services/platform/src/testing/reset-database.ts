@@ -1,7 +1,6 @@
-import { Queue } from 'bullmq';
-import { Redis } from 'ioredis';
 import type { Knex } from 'knex';
 import { MIGRATIONS_TABLE } from '../db/migrations';
+import { dropJobsQueue } from '../jobs/drop-jobs-queue';
 import type { Platform } from '../platform';
 
 /**
@@ -37,13 +36,5 @@ async function truncateTables(db: Knex) {
 
 /** Jobs of earlier tests would otherwise still be due in the queue (embedded jobs are table rows). */
 async function emptyJobsQueue(config: Platform['config']) {
-  if (!config.redisUrl || !config.jobsQueue) return;
-  const connection = new Redis(config.redisUrl, { maxRetriesPerRequest: null });
-  const queue = new Queue(config.jobsQueue, { connection });
-  try {
-    await queue.obliterate({ force: true });
-  } finally {
-    await queue.close();
-    await connection.quit();
-  }
+  if (config.redisUrl && config.jobsQueue) await dropJobsQueue(config.redisUrl, config.jobsQueue);
 }
