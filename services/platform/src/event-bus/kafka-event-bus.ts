@@ -26,6 +26,9 @@ export interface KafkaEventBus extends EventBus {
   partitionCounts(topics: readonly string[]): Promise<Map<string, number>>;
 }
 
+/** How often a consumer busy with one batch tells the group it is alive (kafkajs throttles to its interval). */
+const HEARTBEAT_MS = 1_000;
+
 /** An event as it travels on Kafka: the stored event with its time as ISO text. */
 const wireEvent = z.object({
   position: z.number().int(),
@@ -114,7 +117,14 @@ export function createKafkaEventBus(options: KafkaEventBusOptions): KafkaEventBu
           const events = batch.messages.map((message) =>
             wireEvent.parse(JSON.parse(message.value?.toString() ?? 'null')),
           );
-          await handler({ topic: batch.topic, partition: batch.partition, events });
+          // A long batch (a big transaction, a paused projector) keeps its place in the group: without
+          // heartbeats the group would hand the partition over and the batch would arrive again later.
+          const beating = setInterval(() => heartbeat().catch(() => {}), HEARTBEAT_MS);
+          try {
+            await handler({ topic: batch.topic, partition: batch.partition, events });
+          } finally {
+            clearInterval(beating);
+          }
           const last = batch.lastOffset();
           resolveOffset(last);
           // The next offset to read; a crash before this line hands the batch over again, and the handler
