@@ -17,7 +17,11 @@ const notesPerAuthor: Projection = {
     await trx('notes_per_author')
       .insert({ author, notes: delta, last_position: event.position })
       .onConflict('author')
-      .merge({ notes: trx.raw('notes_per_author.notes + ?', [delta]), last_position: event.position });
+      // The greatest position, not the latest applied: on Kafka two streams' events arrive in either order.
+      .merge({
+        notes: trx.raw('notes_per_author.notes + ?', [delta]),
+        last_position: trx.raw('greatest(notes_per_author.last_position, ?)', [event.position]),
+      });
   },
   async reset(trx) {
     await trx('notes_per_author').delete();
