@@ -28,6 +28,8 @@ export interface KafkaEventBus extends EventBus {
 
 /** How often a consumer busy with one batch tells the group it is alive (kafkajs throttles to its interval). */
 const HEARTBEAT_MS = 1_000;
+/** The longest an idle fetch waits for new messages (ms). */
+const FETCH_WAIT_MS = 1_000;
 
 /** An event as it travels on Kafka: the stored event with its time as ISO text. */
 const wireEvent = z.object({
@@ -98,6 +100,9 @@ export function createKafkaEventBus(options: KafkaEventBusOptions): KafkaEventBu
     const consumer = kafka.consumer({
       groupId: group,
       allowAutoTopicCreation: false,
+      // A fetch waits this long on an idle partition (kafkajs: 5 s); leaving the group waits for it, so a
+      // short wait lets a projector stop within a second. New events still end a fetch at once.
+      maxWaitTimeInMs: FETCH_WAIT_MS,
       // A projector that died without leaving its group holds its partitions until its session times out:
       // 10 s instead of kafkajs's 30 s, with heartbeats every second to stay well inside it.
       sessionTimeout: 10_000,

@@ -8,6 +8,7 @@ import { createTestClock } from '../testing/test-clock';
 import { createTestPlatform } from '../testing/test-platform';
 import { bullmqJobId, createBullmqJobs } from './bullmq-jobs';
 import { retryDelayMs } from './embedded-jobs';
+import { quit } from './redis-producer';
 import { cuttableRelay } from './redis-relay';
 import type { JobContext, Jobs } from './types';
 
@@ -208,15 +209,15 @@ describe.skipIf(!redisUrl)('the BullMQ worker on Redis time', () => {
 });
 
 /** Jobs on their own queue that reach Redis through a relay the test can cut or silence. */
-async function jobsBehindRelay(options: { work?: boolean } = {}) {
+async function jobsBehindRelay(options: { work?: boolean; closeWaitMs?: number; logger?: pino.Logger } = {}) {
   const relay = await cuttableRelay(new URL(redisUrl as string));
   const jobs = createBullmqJobs({
     redisUrl: relay.url,
     clock: createTestClock(),
-    logger,
     platform: () => platform,
     queueName: queueName(),
     ...options,
+    logger: options.logger ?? logger,
   });
   return { relay, jobs };
 }
@@ -286,6 +287,60 @@ describe.skipIf(!redisUrl)('the BullMQ producer when Redis is gone', () => {
       const started = Date.now();
       await jobs.stop();
       expect(Date.now() - started).toBeLessThan(2000);
+    } finally {
+      await relay.close();
+    }
+  });
+
+  it('drops a connection whose QUIT Redis does not answer within a second', async () => {
+    const relay = await cuttableRelay(new URL(redisUrl as string));
+    const connection = new Redis(relay.url, { maxRetriesPerRequest: null });
+    try {
+      await connection.ping();
+      relay.silence();
+      const started = Date.now();
+      await quit(connection);
+      expect(Date.now() - started).toBeLessThan(1500);
+      // The socket is ended; ioredis destroys it when the far side does not close it (`disconnectTimeout`).
+      await expect.poll(() => connection.status, { timeout: 5000 }).toBe('end');
+    } finally {
+      connection.disconnect();
+      relay.speak();
+      await relay.close();
+    }
+  });
+
+  it('stops within a few seconds while Redis is paused, instead of waiting for its answers', async () => {
+    const { relay, jobs } = await jobsBehindRelay({ closeWaitMs: 1000 });
+    try {
+      await jobs.start();
+      relay.silence();
+      const started = Date.now();
+      await jobs.stop();
+      expect(Date.now() - started).toBeLessThan(3500);
+    } finally {
+      relay.speak();
+      await relay.close();
+    }
+  });
+
+  it('stops within its wait while the blocking connection of its worker reconnects and the main one answers', async () => {
+    // ioredis emits no `end` for a connection dropped while it reconnects, and BullMQ's close waits for one.
+    const warnings: string[] = [];
+    const watching = pino(
+      { level: 'warn' },
+      { write: (line: string) => warnings.push(JSON.parse(line).msg) },
+    );
+    const { relay, jobs } = await jobsBehindRelay({ closeWaitMs: 1000, logger: watching });
+    try {
+      await jobs.start();
+      await expect.poll(() => relay.clientsThatSent('bzpopmin'), { timeout: 5000 }).toBeGreaterThan(0);
+      expect(relay.cutClientsThatSent('bzpopmin')).toBeGreaterThan(0);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const started = Date.now();
+      await jobs.stop();
+      expect(Date.now() - started).toBeLessThan(2500);
+      expect(warnings).toContain('the jobs worker did not close in time; its Redis connections are dropped');
     } finally {
       await relay.close();
     }

@@ -13,6 +13,8 @@ const DEFAULT_MAX_ATTEMPTS = 5;
 const RECURRING_RUNS_KEPT = 50;
 const RUN_DUE_WAIT_MS = 30_000;
 const RUN_DUE_POLL_MS = 20;
+/** Within the process's 10 s shutdown, leaving time for the projectors and the database to close. */
+const DEFAULT_CLOSE_WAIT_MS = 5000;
 
 /** What a job holds in Redis: our id and the requested time beside the payload. */
 interface StoredJob {
@@ -41,6 +43,8 @@ export interface BullmqJobsOptions {
   lockDuration?: number;
   /** How often a worker looks for jobs whose worker died (ms; BullMQ's 30 s by default). */
   stalledInterval?: number;
+  /** How long `stop()` waits for the worker to finish its jobs and close (ms; 5 s by default). */
+  closeWaitMs?: number;
 }
 
 /** BullMQ keeps ':' for its own keys, so our ids (`lock:<tradeId>`) are escaped reversibly. */
@@ -237,13 +241,43 @@ export function createBullmqJobs(options: BullmqJobsOptions): Jobs {
       // Without Redis a worker's close() would wait for it to come back: it is closed without waiting then.
       const redisGone = workerConnection !== undefined && workerConnection.status !== 'ready';
       if (redisGone) workerConnection?.disconnect();
-      await worker?.close(redisGone);
+      if (worker) {
+        // A worker whose blocking connection is reconnecting never closes: ioredis emits no `end` for a
+        // connection dropped while it reconnects, and BullMQ waits for one (taskforcesh/bullmq#4656).
+        const waitMs = options.closeWaitMs ?? DEFAULT_CLOSE_WAIT_MS;
+        if (!(await settlesWithin(worker.close(redisGone), waitMs))) {
+          options.logger.warn(
+            { waitedMs: waitMs },
+            'the jobs worker did not close in time; its Redis connections are dropped',
+          );
+          workerConnection?.disconnect();
+        }
+      }
       await queue.close();
       await Promise.allSettled([quit(workerConnection), quit(producer)]);
       worker = undefined;
       workerConnection = undefined;
     },
   };
+}
+
+/** Whether `work` settles within `ms`; it is left running otherwise. */
+async function settlesWithin(work: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), ms);
+  });
+  try {
+    return await Promise.race([
+      work.then(
+        () => true,
+        () => true,
+      ),
+      late,
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** When a job's next attempt is due: our clock's time for one-off jobs, Redis time for runs of recurring work. */

@@ -41,9 +41,30 @@ export function createRedisProducer(redisUrl: string, logger: Logger) {
   return { producer, whileRedisAnswers };
 }
 
-/** Closes a connection this adapter opened (BullMQ leaves connections passed to it open). */
+/** How long a closing connection waits for Redis to acknowledge QUIT before it is dropped. */
+const QUIT_WAIT_MS = 1000;
+
+/**
+ * Closes a connection this adapter opened (BullMQ leaves connections passed to it open): QUIT when Redis
+ * answers, dropped when it is away or silent.
+ */
 export async function quit(connection: Redis | undefined) {
   if (!connection || connection.status === 'end') return;
-  if (connection.status === 'ready') await connection.quit();
-  else connection.disconnect();
+  if (connection.status !== 'ready') {
+    connection.disconnect();
+    return;
+  }
+  let timer: NodeJS.Timeout | undefined;
+  const silent = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), QUIT_WAIT_MS);
+  });
+  const quitting = connection.quit().then(
+    () => true,
+    () => false,
+  );
+  try {
+    if (!(await Promise.race([quitting, silent]))) connection.disconnect();
+  } finally {
+    clearTimeout(timer);
+  }
 }

@@ -5,39 +5,72 @@ import { connect, createServer, type Server, type Socket } from 'node:net';
 /** A TCP relay in front of Redis that can be cut (Redis stopped) or silenced (Redis paused, answers held). */
 export async function cuttableRelay(target: URL) {
   const sockets = new Set<Socket>();
+  /** Each connection's way back: Redis's side → the client's side. */
   const answers = new Map<Socket, Socket>();
+  /** What each client has sent so far (lower case, the last few kilobytes), to pick connections by role. */
+  const sent = new Map<Socket, string>();
   let down = false;
+  let silent = false;
   const server: Server = createServer((client) => {
     if (down) {
       client.destroy();
       return;
     }
-    const socket = connect(Number(target.port), target.hostname);
-    for (const each of [client, socket]) {
+    const upstream = connect(Number(target.port), target.hostname);
+    for (const each of [client, upstream]) {
       sockets.add(each);
       each.on('error', () => {});
       each.on('close', () => sockets.delete(each));
     }
-    answers.set(socket, client);
-    socket.on('close', () => answers.delete(socket));
-    client.pipe(socket).pipe(client);
+    answers.set(upstream, client);
+    upstream.on('close', () => answers.delete(upstream));
+    client.on('data', (chunk: Buffer) => {
+      sent.set(client, `${sent.get(client) ?? ''}${chunk.toString('latin1').toLowerCase()}`.slice(-4096));
+    });
+    client.on('close', () => sent.delete(client));
+    client.pipe(upstream);
+    // A connection opened while Redis is paused gets no answers either.
+    if (!silent) upstream.pipe(client);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   return {
     url: `redis://127.0.0.1:${port}`,
+    /** Redis stopped: every connection dropped, new ones refused until `restore`. */
     cut: () => {
       down = true;
       for (const socket of sockets) socket.destroy();
+    },
+    /** How many open connections have sent `command` (e.g. `bzpopmin`: a worker waiting for jobs). */
+    clientsThatSent: (command: string) =>
+      [...sent.values()].filter((traffic) => traffic.includes(command.toLowerCase())).length,
+    /**
+     * Drops only the connections whose client sent `command` (e.g. `bzpopmin`, a worker's blocking
+     * connection) and refuses new ones until `restore`; the others keep working.
+     */
+    cutClientsThatSent: (command: string) => {
+      down = true;
+      const word = command.toLowerCase();
+      const chosen = [...sent].filter(([, traffic]) => traffic.includes(word));
+      for (const [client] of chosen) {
+        for (const [upstream, answered] of answers) if (answered === client) upstream.destroy();
+        client.destroy();
+      }
+      return chosen.length;
     },
     restore: () => {
       down = false;
     },
     silence: () => {
+      if (silent) return;
+      silent = true;
       for (const [upstream, client] of answers) upstream.unpipe(client);
     },
     speak: () => {
+      // Each way back is piped once: a second pipe would hand the client every answer twice.
+      if (!silent) return;
+      silent = false;
       for (const [upstream, client] of answers) upstream.pipe(client);
     },
     close: async () => {
