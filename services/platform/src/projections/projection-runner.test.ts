@@ -134,7 +134,12 @@ describe('the projection runner', () => {
     expect(await readModel()).toEqual(live);
     await projections.rebuild('notes-per-author');
     expect(await readModel()).toEqual(live);
-    expect(await delivered()).toEqual(liveLog);
+    // The rebuild delivered the same events, in position order. Live, Kafka keeps order only within a stream:
+    // note-2's event (4) may come before or after note-1's (1, 2), which keep theirs.
+    expect(await delivered()).toEqual([1, 2, 4]);
+    expect([...liveLog].sort((a, b) => a - b)).toEqual([1, 2, 4]);
+    expect(liveLog.filter((position) => position !== 4)).toEqual([1, 2]);
+    if (!onKafka) expect(liveLog).toEqual([1, 2, 4]);
     expect(live).toEqual([
       { author: 'avi', notes: 0, last_position: 3 },
       { author: 'dana', notes: 2, last_position: 4 },
@@ -195,6 +200,7 @@ describe('the projection runner', () => {
     await slow.commit();
     await Promise.all([fast, earlyCatchUp]);
     await projections.waitFor(2);
+    // On Kafka both streams are on partition 0 of the tests' 3, so they arrive in position order too.
     expect(await delivered()).toEqual([1, 2]);
     expect((await readModel()).map((row) => row.author)).toEqual(['fast', 'slow']);
   });
