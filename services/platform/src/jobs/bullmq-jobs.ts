@@ -5,6 +5,7 @@ import type { Clock, Platform } from '../platform';
 import { retryDelayMs } from './embedded-jobs';
 import { checkedRecurrence } from './recurrence';
 import { createRedisProducer, quit } from './redis-producer';
+import { settlesWithin } from './settles-within';
 import type { JobHandler, JobRequest, Jobs, ScheduledJob } from './types';
 
 const DEFAULT_QUEUE = 'yoman-jobs';
@@ -259,25 +260,6 @@ export function createBullmqJobs(options: BullmqJobsOptions): Jobs {
       workerConnection = undefined;
     },
   };
-}
-
-/** Whether `work` settles within `ms`; it is left running otherwise. */
-async function settlesWithin(work: Promise<unknown>, ms: number): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<false>((resolve) => {
-    timer = setTimeout(() => resolve(false), ms);
-  });
-  try {
-    return await Promise.race([
-      work.then(
-        () => true,
-        () => true,
-      ),
-      late,
-    ]);
-  } finally {
-    clearTimeout(timer);
-  }
 }
 
 /** When a job's next attempt is due: our clock's time for one-off jobs, Redis time for runs of recurring work. */

@@ -1,6 +1,7 @@
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { AppError, unavailable } from '../http/errors';
+import { settlesWithin } from './settles-within';
 
 /** A producer command on the request path gives up after this, so a dead Redis answers 503 quickly. */
 export const REDIS_ANSWER_MS = 1000;
@@ -54,17 +55,7 @@ export async function quit(connection: Redis | undefined) {
     connection.disconnect();
     return;
   }
-  let timer: NodeJS.Timeout | undefined;
-  const silent = new Promise<false>((resolve) => {
-    timer = setTimeout(() => resolve(false), QUIT_WAIT_MS);
-  });
-  const quitting = connection.quit().then(
-    () => true,
-    () => false,
-  );
-  try {
-    if (!(await Promise.race([quitting, silent]))) connection.disconnect();
-  } finally {
-    clearTimeout(timer);
-  }
+  // QUIT's answer ends the connection; a failed or unanswered QUIT drops it.
+  const quitting = connection.quit().catch(() => connection.disconnect());
+  if (!(await settlesWithin(quitting, QUIT_WAIT_MS))) connection.disconnect();
 }
