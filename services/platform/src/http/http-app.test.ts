@@ -8,7 +8,9 @@ import { z } from 'zod';
 import type { YomanModule } from '../module';
 import { createTestApp, fuzzRoute, type TestApp } from '../testing';
 import { authenticated, requireCaller } from './caller';
+import { VALIDATION_FAILED_MESSAGE } from './error-handler';
 import { ConcurrencyError, notFound, tooManyRequests } from './errors';
+import { MALFORMED_TEXT_MESSAGE } from './json-body';
 
 const noteBody = z.object({
   title: z.string().min(1).max(100),
@@ -159,6 +161,34 @@ describe('the HTTP app', () => {
       });
       expect([response.statusCode, response.json().code]).toEqual([415, 'UNSUPPORTED_MEDIA_TYPE']);
     }
+  });
+
+  it('refuses a lone surrogate in any string or key with 400 naming the field, and keeps paired ones', async () => {
+    const raw = (payload: string) =>
+      testApp.app.inject({
+        method: 'POST',
+        url: '/api/notes',
+        headers: { 'content-type': 'application/json' },
+        payload,
+      });
+    const cases: [string, (string | number)[]][] = [
+      ['{"title":"\\ud800x","tags":[],"rating":4}', ['title']],
+      ['{"title":"ok","tags":["setup","\\udc00"],"rating":4}', ['tags', 1]],
+      ['{"title":"ok","tags":[],"rating":4,"\\ud83d":1}', ['\ud83d']],
+    ];
+    for (const [payload, path] of cases) {
+      const response = await raw(payload);
+      expect(response.statusCode, payload).toBe(400);
+      expect(response.json()).toEqual({
+        message: VALIDATION_FAILED_MESSAGE,
+        code: 'VALIDATION_FAILED',
+        issues: [{ path, message: MALFORMED_TEXT_MESSAGE }],
+      });
+    }
+    const emoji = await raw('{"title":"כניסה \\ud83d\\ude00","tags":[],"rating":4}');
+    expect([emoji.statusCode, emoji.json().title]).toEqual([201, 'כניסה 😀']);
+    const poisoned = await raw('{"title":"ok","tags":[],"rating":4,"__proto__":{"admin":true}}');
+    expect([poisoned.statusCode, poisoned.json().code]).toEqual([400, 'INVALID_JSON']);
   });
 
   it('refuses a state change sent from another origin with 403 BAD_ORIGIN', async () => {

@@ -18,6 +18,7 @@ import type { YomanModule } from '../module';
 import type { Platform } from '../platform';
 import { answerNotFound, handleError } from './error-handler';
 import { healthRoutes } from './health';
+import { refuseMalformedText } from './json-body';
 import { refuseCrossOriginWrites } from './same-origin';
 
 export interface HttpAppOptions {
@@ -53,6 +54,7 @@ export async function createHttpApp(options: HttpAppOptions): Promise<FastifyIns
   app.setErrorHandler(handleError);
   // State changes travel as JSON only; a text/plain body is how a cross-site form would try it.
   app.removeContentTypeParser('text/plain');
+  refuseMalformedText(app);
   app.decorate('platform', platform);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);

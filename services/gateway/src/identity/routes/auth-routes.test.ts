@@ -82,6 +82,16 @@ describe('POST /api/register', () => {
   it('refuses a blank display name', async () => {
     expectRefusal(await post('/api/register', { ...registration(1), displayName: '   ' }), 400);
   });
+
+  it('refuses a display name with a lone surrogate, naming the field, and registers nobody', async () => {
+    // Valid JSON ("\ud800"), but not text: PostgreSQL refuses it in the event's jsonb.
+    const response = await post('/api/register', { ...registration(1), displayName: 'סוחר \ud800' });
+    expect(expectRefusal(response, 400, 'VALIDATION_FAILED')).toMatchObject({
+      issues: [{ path: ['displayName'] }],
+    });
+    const { user } = await signUp(harness.app, 1);
+    expect(user).toMatchObject({ username: 'trader1', role: 'mentor' });
+  });
 });
 
 describe('POST /api/login', () => {
