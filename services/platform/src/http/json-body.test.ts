@@ -1,3 +1,4 @@
+import { PassThrough } from 'node:stream';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { malformedTextPath } from './json-body';
@@ -50,6 +51,16 @@ describe('finding text that is not well-formed Unicode in a JSON body', () => {
 
   it('given a lone surrogate in a key, when checked, then the path ends at that key', () => {
     expect(malformedTextPath({ notes: [{ ok: 1, '\udc00': 2 }] })).toEqual(['notes', 0, '\udc00']);
+  });
+
+  it('given a body no JSON parser made (a request stream, a Buffer, a loop), when checked, then it is not entered', () => {
+    const looped: { self?: unknown; name: string } = { name: '\ud800' };
+    looped.self = looped;
+    const stream = Object.assign(new PassThrough(), { note: '\ud800' });
+    for (const body of [stream, Buffer.from('\ud800'), new Map([['a', '\ud800']]), Object.create(stream)]) {
+      expect(malformedTextPath(body)).toBeUndefined();
+    }
+    expect(malformedTextPath(looped)).toEqual(['name']);
   });
 
   it('given a body nested 100,000 deep, when checked, then it answers without overflowing the stack', () => {

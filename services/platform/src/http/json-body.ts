@@ -7,6 +7,16 @@ export const MALFORMED_TEXT_MESSAGE = 'הטקסט מכיל תווים שאינם
 /** A UTF-16 surrogate standing alone: text no database or UTF-8 writer can keep (paired ones match nothing). */
 const LONE_SURROGATE = /\p{Cs}/u;
 
+/**
+ * What JSON.parse makes: an object of the Object prototype (or none). A body some other parser left as it was
+ * (the proxy's request stream, a Buffer) is not walked: its graph is not JSON and may loop back on itself.
+ */
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (value === null || typeof value !== 'object') return false;
+  const prototype = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
+}
+
 /** A value met on the walk, with the way back to the root (paths are built only for the one answered). */
 interface Visit {
   value: unknown;
@@ -22,7 +32,8 @@ function pathOf(visit: Visit): ErrorIssue['path'] {
 
 /**
  * Where in a parsed JSON value the first string or key that is not well-formed Unicode is, if anywhere.
- * Walks with its own stack, so a deeply nested body cannot overflow the call stack.
+ * Walks with its own stack, so a deeply nested body cannot overflow the call stack; only arrays and plain
+ * objects are entered.
  */
 export function malformedTextPath(value: unknown): ErrorIssue['path'] | undefined {
   const pending: Visit[] = [{ value }];
@@ -34,7 +45,7 @@ export function malformedTextPath(value: unknown): ErrorIssue['path'] | undefine
       for (let index = current.length - 1; index >= 0; index -= 1) {
         pending.push({ value: current[index], key: index, parent: visit });
       }
-    } else if (current !== null && typeof current === 'object') {
+    } else if (isPlainObject(current)) {
       const entries = Object.entries(current);
       for (const [key] of entries) {
         if (LONE_SURROGATE.test(key)) return [...pathOf(visit), key];
