@@ -47,11 +47,9 @@ export function malformedTextPath(value: unknown): ErrorIssue['path'] | undefine
       }
     } else if (isPlainObject(current)) {
       const entries = Object.entries(current);
-      for (const [key] of entries) {
-        if (LONE_SURROGATE.test(key)) return [...pathOf(visit), key];
-      }
       for (let index = entries.length - 1; index >= 0; index -= 1) {
         const [key, item] = entries[index] as [string, unknown];
+        if (LONE_SURROGATE.test(key)) return [...pathOf(visit), key];
         pending.push({ value: item, key, parent: visit });
       }
     }

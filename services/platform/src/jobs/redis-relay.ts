@@ -7,8 +7,10 @@ export async function cuttableRelay(target: URL) {
   const sockets = new Set<Socket>();
   /** Each connection's way back: Redis's side → the client's side. */
   const answers = new Map<Socket, Socket>();
-  /** What each client has sent so far (lower case, the last few kilobytes), to pick connections by role. */
-  const sent = new Map<Socket, string>();
+  /** Each client's upstream and what it has sent so far (lower case, the last few kilobytes), to pick by role. */
+  const clients = new Map<Socket, { upstream: Socket; sent: string }>();
+  const clientsThatSent = (command: string) =>
+    [...clients].filter(([, { sent }]) => sent.includes(command.toLowerCase())).map(([client]) => client);
   let down = false;
   let silent = false;
   const server: Server = createServer((client) => {
@@ -24,10 +26,12 @@ export async function cuttableRelay(target: URL) {
     }
     answers.set(upstream, client);
     upstream.on('close', () => answers.delete(upstream));
+    const traffic = { upstream, sent: '' };
+    clients.set(client, traffic);
     client.on('data', (chunk: Buffer) => {
-      sent.set(client, `${sent.get(client) ?? ''}${chunk.toString('latin1').toLowerCase()}`.slice(-4096));
+      traffic.sent = `${traffic.sent}${chunk.toString('latin1').toLowerCase()}`.slice(-4096);
     });
-    client.on('close', () => sent.delete(client));
+    client.on('close', () => clients.delete(client));
     client.pipe(upstream);
     // A connection opened while Redis is paused gets no answers either.
     if (!silent) upstream.pipe(client);
@@ -43,18 +47,16 @@ export async function cuttableRelay(target: URL) {
       for (const socket of sockets) socket.destroy();
     },
     /** How many open connections have sent `command` (e.g. `bzpopmin`: a worker waiting for jobs). */
-    clientsThatSent: (command: string) =>
-      [...sent.values()].filter((traffic) => traffic.includes(command.toLowerCase())).length,
+    clientsThatSent: (command: string) => clientsThatSent(command).length,
     /**
      * Drops only the connections whose client sent `command` (e.g. `bzpopmin`, a worker's blocking
      * connection) and refuses new ones until `restore`; the others keep working.
      */
     cutClientsThatSent: (command: string) => {
       down = true;
-      const word = command.toLowerCase();
-      const chosen = [...sent].filter(([, traffic]) => traffic.includes(word));
-      for (const [client] of chosen) {
-        for (const [upstream, answered] of answers) if (answered === client) upstream.destroy();
+      const chosen = clientsThatSent(command);
+      for (const client of chosen) {
+        clients.get(client)?.upstream.destroy();
         client.destroy();
       }
       return chosen.length;
