@@ -5,25 +5,18 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { marketModule } from '@yoman/market';
-import { createLogger, loadConfig, type YomanModule } from '@yoman/platform';
-import { createTradeModule } from '@yoman/trade';
-import { buildGateway, GATEWAY_MODULES } from '../services/gateway/src/gateway';
+import { createLogger, loadConfig } from '@yoman/platform';
+import { buildGateway } from '../services/gateway/src/gateway';
 import { exitTimesOf, writeLockedTrades } from './bench-trades';
 
 const targetEvents = Number(process.argv[2] ?? 100_000);
 const studentTrades = Math.min(20_000, Math.ceil(targetEvents / 5));
 
-function modules(): YomanModule[] {
-  const present = new Set(GATEWAY_MODULES.map((module) => module.name));
-  return [marketModule, createTradeModule()].filter((module) => !present.has(module.name));
-}
-
 async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'yoman-rebuild-'));
   process.env.DATA_DIR = dataDir;
   const logger = createLogger({ level: 'warn', name: 'bench-rebuild' });
-  const gateway = await buildGateway(loadConfig(), { modules: modules(), logger, background: false });
+  const gateway = await buildGateway(loadConfig(), { logger, background: false });
   try {
     const end = new Date(Date.UTC(2026, 10, 1));
     let events = await writeLockedTrades(

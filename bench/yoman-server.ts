@@ -1,10 +1,8 @@
 // The bench's Yoman process: the embedded gateway on a temporary DATA_DIR, seeded with the bench student's
 // trades (and other students' trades up to the event count), projections rebuilt from the whole event store
 // (timed), then listening on 127.0.0.1. Started by bench/run-bench.ts, which talks to it over IPC.
-import { marketModule } from '@yoman/market';
-import { createLogger, loadConfig, type YomanModule } from '@yoman/platform';
-import { createTradeModule } from '@yoman/trade';
-import { buildGateway, GATEWAY_MODULES } from '../services/gateway/src/gateway';
+import { createLogger, loadConfig } from '@yoman/platform';
+import { buildGateway } from '../services/gateway/src/gateway';
 import { registerAccount } from '../services/gateway/src/identity';
 import type { YomanReady } from './bench-messages';
 import { exitTimesOf, writeLockedTrades } from './bench-trades';
@@ -18,15 +16,10 @@ const EVENTS_PER_TRADE = 2.5;
 const trades = Number(process.env.BENCH_TRADES ?? 20_000);
 const targetEvents = Number(process.env.BENCH_EVENTS ?? 100_000);
 
-function modules(): YomanModule[] {
-  const present = new Set(GATEWAY_MODULES.map((module) => module.name));
-  return [marketModule, createTradeModule()].filter((module) => !present.has(module.name));
-}
-
 async function main() {
   const config = loadConfig();
   const logger = createLogger({ level: 'warn', name: 'bench-yoman' });
-  const gateway = await buildGateway(config, { modules: modules(), logger, background: false });
+  const gateway = await buildGateway(config, { logger, background: false });
   const { platform, app } = gateway;
   process.on('message', (message) => {
     if (message === 'stop') gateway.close().then(() => process.exit(0));

@@ -177,3 +177,40 @@ export type IdentityEvent = {
   [Type in IdentityEventType]: { type: Type; data: z.infer<(typeof identityEventSchemas)[Type]> };
 }[IdentityEventType];
 export const IDENTITY_EVENT_TYPES = Object.keys(identityEventSchemas) as IdentityEventType[];
+
+// ── events of an organisation (one stream per organisation: `organisation-<id>`) ───────────────────────
+
+export const ORGANISATION_STREAM_TYPE = 'identity-organisation';
+
+const lockHoursSchema = z
+  .number()
+  .int()
+  .min(0)
+  .max(24 * 365);
+
+/** A mentor's new organisation, with the lock policy its students' trades follow (rules §2). */
+export const organisationCreatedV1 = z.object({
+  organisationId: z.string(),
+  name: z.string(),
+  tradeLockHours: lockHoursSchema,
+  weekendLocking: z.boolean(),
+  createdAt: z.string(),
+});
+/** The organisation's lock policy changed (set by its mentor); trades logged after it follow the new one. */
+export const lockPolicyChangedV1 = z.object({
+  organisationId: z.string(),
+  tradeLockHours: lockHoursSchema,
+  weekendLocking: z.boolean(),
+  changedAt: z.string(),
+});
+
+/** Every organisation event of the identity module, by versioned type. */
+export const organisationEventSchemas = {
+  'identity.organisation-created.v1': organisationCreatedV1,
+  'identity.lock-policy-changed.v1': lockPolicyChangedV1,
+} as const;
+
+export type OrganisationEventType = keyof typeof organisationEventSchemas;
+export type OrganisationEvent = {
+  [Type in OrganisationEventType]: { type: Type; data: z.infer<(typeof organisationEventSchemas)[Type]> };
+}[OrganisationEventType];

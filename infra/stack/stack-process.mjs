@@ -7,12 +7,6 @@ import { setTimeout as sleep } from 'node:timers/promises';
 
 export const repoRoot = join(import.meta.dirname, '..', '..');
 
-/** The entry of each service, relative to the repository root. */
-export const SERVICE_ENTRIES = {
-  gateway: 'services/gateway/src/main.ts',
-  trade: 'services/trade/src/main.ts',
-};
-
 /** Runs `node --import tsx <entry> …args` to its end; resolves with its exit code and output. */
 export function runOnce(entry, args, { env, logFile, timeoutMs = 120_000 }) {
   return new Promise((resolve, reject) => {
@@ -57,7 +51,7 @@ async function answers200(url) {
  * A service process of the stack. `start()` spawns it (again after a kill), `ready()` waits for its /readyz,
  * `kill(signal)` resolves once it is gone.
  */
-export function stackProcess({ name, service, role, port, env, logDir }) {
+export function stackProcess({ name, entry, role, port, env, logDir }) {
   const logFile = join(logDir, `${name}.log`);
   let child;
   let exited = Promise.resolve();
@@ -67,7 +61,7 @@ export function stackProcess({ name, service, role, port, env, logDir }) {
   function start() {
     if (alive()) throw new Error(`${name} is already running (pid ${child.pid})`);
     const log = openSync(logFile, 'a');
-    child = spawn(process.execPath, ['--import', 'tsx', SERVICE_ENTRIES[service], '--role', role], {
+    child = spawn(process.execPath, ['--import', 'tsx', entry, '--role', role], {
       cwd: repoRoot,
       env: { ...env, PORT: String(port) },
       stdio: ['ignore', log, log],
@@ -103,7 +97,7 @@ export function stackProcess({ name, service, role, port, env, logDir }) {
 
   return {
     name,
-    service,
+    entry,
     role,
     port,
     logFile,

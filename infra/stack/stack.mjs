@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort, stopOnExit } from '../local/server-process.mjs';
+import { processNamesOf, readRegistry } from './registry.mjs';
 import {
   claimRedisDatabase,
   createSchema,
@@ -18,15 +19,11 @@ import {
 } from './stack-isolation.mjs';
 import { runOnce, stackProcess, tailOf } from './stack-process.mjs';
 
-/** Every process of the stack, in start order: `<service>-<role>`. */
-export const STACK_PROCESSES = [
-  'gateway-api',
-  'gateway-projector',
-  'gateway-worker',
-  'trade-api',
-  'trade-projector',
-  'trade-worker',
-];
+/** The registry's services (name, port, entry, roles), the gateway first. */
+export const STACK_SERVICES = readRegistry();
+
+/** Every process of the stack, in start order: `<service>-<role>` of every service of the registry. */
+export const STACK_PROCESSES = processNamesOf(STACK_SERVICES);
 
 const OPERATOR_VARIABLES = ['DATABASE_URL', 'REDIS_URL', 'KAFKA_BROKERS', 'DATA_DIR', 'PORT', 'SERVICE_URLS'];
 const secret = () => randomBytes(32).toString('hex');
@@ -40,7 +37,7 @@ function stackEnvironment({
   prefix,
   partitions,
   frontEndDir,
-  tradeUrl,
+  serviceUrls,
 }) {
   const env = { ...process.env };
   for (const name of OPERATOR_VARIABLES) delete env[name];
@@ -60,7 +57,7 @@ function stackEnvironment({
     SESSION_SECRET: secret(),
     INTERNAL_SECRET: secret(),
     FRONT_END_DIR: frontEndDir,
-    SERVICE_URLS: `trade=${tradeUrl}`,
+    SERVICE_URLS: serviceUrls,
   };
 }
 
@@ -124,11 +121,19 @@ export async function startStack({
       prefix,
       partitions,
       frontEndDir,
-      tradeUrl: `http://127.0.0.1:${ports.get('trade-api')}`,
+      // Every service but the gateway is reached through its API process.
+      serviceUrls: STACK_SERVICES.filter(
+        (service) => service.name !== 'gateway' && service.roles.includes('api'),
+      )
+        .map((service) => `${service.name}=http://127.0.0.1:${ports.get(`${service.name}-api`)}`)
+        .join(','),
     });
-    for (const name of STACK_PROCESSES) {
-      const [service, role] = name.split('-');
-      children.set(name, stackProcess({ name, service, role, port: ports.get(name), env, logDir: dir }));
+    for (const service of STACK_SERVICES) {
+      for (const role of service.roles) {
+        const name = `${service.name}-${role}`;
+        const port = ports.get(name);
+        children.set(name, stackProcess({ name, entry: service.entry, role, port, env, logDir: dir }));
+      }
     }
 
     const prepareLog = join(dir, 'prepare.log');

@@ -2,6 +2,27 @@ import type { z } from 'zod';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+/**
+ * Who may make a call, declared once here and enforced once, by the HTTP app of every process:
+ * - `public`: anyone (sign-in, registration);
+ * - `capability`: anyone holding the one-time token in the path (an upload target, like a presigned URL);
+ * - `signed-in`: a session is needed (401 otherwise); what the caller then sees is scoped to them;
+ * - `mentor`: a mentor's session (401 signed out, 403 for anyone else).
+ */
+export type RouteAccess = 'public' | 'capability' | 'signed-in' | 'mentor';
+
+/** The module that serves a route, by the route's tag: it declares the route, and the gateway proxies by it. */
+export const MODULE_OF_TAG = {
+  identity: 'identity',
+  journal: 'trade',
+  setups: 'trade',
+  leagues: 'league',
+  market: 'market',
+  notifications: 'notification',
+  mentor: 'mentor',
+} as const;
+export type RouteTag = keyof typeof MODULE_OF_TAG;
+
 /** One HTTP call: where it lives, who may make it and the schemas of its parts. */
 export interface ApiRoute {
   /** Stable name, used as the OpenAPI operationId. */
@@ -10,9 +31,8 @@ export interface ApiRoute {
   /** OpenAPI form: '/api/setups/{id}'. */
   path: string;
   summary: string;
-  tag: 'identity' | 'journal' | 'setups' | 'leagues' | 'market' | 'notifications' | 'mentor';
-  /** public: anyone; signed-in: a session is needed (401 otherwise); mentor: a mentor's session (403 otherwise). */
-  access: 'public' | 'signed-in' | 'mentor';
+  tag: RouteTag;
+  access: RouteAccess;
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;
@@ -30,4 +50,20 @@ export function fastifyPathOf(openApiPath: string): string {
 /** A path with its parameters filled in: ('/api/setups/{id}', { id: 'x' }) → '/api/setups/x'. */
 export function pathWith(openApiPath: string, params: Record<string, string>): string {
   return openApiPath.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
+}
+
+/**
+ * A call whose body or answer is a file, not JSON (upload targets, image downloads): declared beside the JSON
+ * routes with its access, so the gateway proxies it and the access check covers it like any other.
+ */
+export interface FileRoute {
+  id: string;
+  method: HttpMethod;
+  path: string;
+  summary: string;
+  tag: RouteTag;
+  access: RouteAccess;
+  params?: z.ZodType;
+  /** `upload`: the body is the file's bytes; `download`: the answer is. */
+  file: 'upload' | 'download';
 }

@@ -1,9 +1,10 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CONFIG_VARIABLES, IN_MEMORY_DATA_DIR, loadConfig, PROCESS_ROLES } from '@yoman/platform';
+import { CONFIG_VARIABLES, IN_MEMORY_DATA_DIR, loadConfig, PROCESS_ROLES, portOf } from '@yoman/platform';
 import { describe, expect, it } from 'vitest';
 import { parse, parseAllDocuments } from 'yaml';
+import { registryProcesses } from './cli/services';
 
 // No Docker engine or cluster runs here, so the deployment files are checked against the code instead.
 const repo = fileURLToPath(new URL('../../../', import.meta.url));
@@ -325,5 +326,48 @@ describe('the Kubernetes manifests', () => {
       );
       expect(ofKind('Service').map((each) => each.metadata.name)).toContain(`remote-${name}`);
     }
+  });
+});
+
+// ---------------------------------------------------------------- the service registry
+describe('docker-compose.yml and infra/k8s against the service registry', () => {
+  const registry = registryProcesses();
+  const expected = registry.flatMap((service) =>
+    service.roles.map((role) => ({
+      name: `${service.name}-${role}`,
+      command: ['node', '--import', 'tsx', service.entry, '--role', role],
+      port: String(portOf(service, role as 'api' | 'projector' | 'worker')),
+    })),
+  );
+
+  it('runs every process of every registered service, on its port, with its entry and role', () => {
+    for (const process of expected) {
+      const composed = compose.services[process.name];
+      expect(composed?.command, `compose ${process.name}`).toEqual(process.command);
+      expect(composed?.environment?.PORT, `compose ${process.name}`).toBe(process.port);
+      const deployed = deployment(process.name);
+      expect(deployed && containerOf(deployed).command, `k8s ${process.name}`).toEqual(process.command);
+      expect(deployed && environmentOf(containerOf(deployed)).PORT, `k8s ${process.name}`).toBe(process.port);
+    }
+  });
+
+  it('runs no service process the registry does not know', () => {
+    const names = new Set(expected.map((process) => process.name));
+    const composedRoles = yomanServices.filter(([, service]) => service.command?.includes('--role'));
+    for (const [name] of composedRoles) expect(names, `compose ${name}`).toContain(name);
+    const deployedRoles = ofKind('Deployment').filter((each) =>
+      containerOf(each).command?.includes('--role'),
+    );
+    for (const each of deployedRoles)
+      expect(names, `k8s ${each.metadata.name}`).toContain(each.metadata.name);
+  });
+
+  it('has the gateway reach every other registered service by SERVICE_URLS, in compose and Kubernetes', () => {
+    const others = registry.filter((service) => service.name !== 'gateway').map((service) => service.name);
+    const gateway = composeEnv('gateway-api');
+    const composed = urlsOf({ SERVICE_URLS: gateway.SERVICE_URLS ?? '' }).services.map(([name]) => name);
+    const deployed = urlsOf(environmentOf(containerOf(deployment('gateway-api') as Resource))).services;
+    expect(composed.sort()).toEqual([...others].sort());
+    expect(deployed.map(([name]) => name).sort()).toEqual([...others].sort());
   });
 });

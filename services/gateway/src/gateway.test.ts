@@ -13,7 +13,12 @@ writeFileSync(join(frontEndDir, 'index.html'), '<!doctype html><title>יומן</
 const pingRoutes: FastifyPluginAsync = async (app) => {
   app.post('/ping', async () => ({ pong: true, head: await app.platform.eventStore.headPosition() }));
 };
-const pingModule: YomanModule = { name: 'ping', migrations: [], routes: pingRoutes };
+const pingModule: YomanModule = {
+  name: 'ping',
+  migrations: [],
+  routes: pingRoutes,
+  declaredRoutes: [{ method: 'POST', path: '/api/ping', access: 'public' }],
+};
 
 afterAll(() => rmSync(frontEndDir, { recursive: true, force: true }));
 

@@ -1,28 +1,31 @@
-import { marketModule } from '@yoman/market';
 import {
+  buildProcess,
   type Clock,
   type Config,
   createHttpApp,
-  createPlatform,
   createProbeApp,
+  type DeclaredRoute,
   type Platform,
   type ProcessRole,
   type RunningPlatform,
+  type ServiceProcess,
   servesApi,
   type YomanModule,
 } from '@yoman/platform';
-import { createTradeModule } from '@yoman/trade';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { Logger } from 'pino';
 import { remoteServicesOf } from './distributed/remote-services';
-import { identityModule, sessionPlugin, tradeContextFromIdentity } from './identity';
+import { sessionPlugin } from './identity';
+import { modulesOf } from './registry';
 import { staticFrontEnd } from './static-front-end';
 
 export interface GatewayOptions {
-  /** Modules served beside identity (trade, league, market …). */
+  /** Modules served beside the registry's (tests add small ones). */
   modules?: readonly YomanModule[];
   /** Root-scope plugins registered after the session plugin. */
   plugins?: readonly FastifyPluginAsync[];
+  /** Calls served by the plugins (proxies), with their access. */
+  declaredRoutes?: readonly DeclaredRoute[];
   /** Default `all`; `projector` and `worker` run identity's projections or jobs and answer only the probes. */
   role?: ProcessRole;
   clock?: Clock;
@@ -37,77 +40,44 @@ export interface GatewayOptions {
 }
 
 /** The gateway process: identity, sessions, the built front end, and every other module in or out of process. */
-export interface Gateway {
-  app: FastifyInstance;
-  platform: Platform;
-  running: RunningPlatform;
-  /** Stops accepting requests, then stops the loops and closes the database. */
-  close(): Promise<void>;
-}
-
-/** Every module of the product: the embedded gateway runs them all (prepare and rebuild use the list). */
-export const GATEWAY_MODULES: readonly YomanModule[] = [
-  identityModule,
-  marketModule,
-  createTradeModule({ tradeContextOf: tradeContextFromIdentity }),
-];
+export type Gateway = ServiceProcess;
 
 /**
- * Builds the gateway: identity and the session plugin, plus `options.modules`. The trade and market modules
- * run in process unless `SERVICE_URLS` names a trade service, whose paths are then proxied to it.
+ * Builds the gateway: the session plugin and every module of the registry's services, except those of the
+ * services `SERVICE_URLS` names, whose calls are proxied to them instead.
  */
 export function buildGateway(config: Config, options: GatewayOptions = {}): Promise<Gateway> {
   const remote = remoteServicesOf(config, options.role);
-  const inProcess = GATEWAY_MODULES.filter((module) => !remote.modules.has(module.name));
+  const inProcess = modulesOf().filter((module) => !remote.modules.has(module.name));
   return composeGateway(config, {
     ...options,
     modules: [...inProcess, ...(options.modules ?? [])],
     plugins: [sessionPlugin, ...remote.proxies, ...(options.plugins ?? [])],
+    declaredRoutes: [...remote.routes, ...(options.declaredRoutes ?? [])],
   });
 }
 
 /** Composes exactly the given modules and plugins with the static front end (tests pass small modules). */
-export async function composeGateway(config: Config, options: GatewayOptions): Promise<Gateway> {
+export function composeGateway(config: Config, options: GatewayOptions): Promise<Gateway> {
   const modules = options.modules ?? [];
   const role = options.role ?? 'all';
-  const shared = options.running;
-  const running =
-    shared ??
-    (await createPlatform(config, modules, {
-      role,
-      service: 'gateway',
-      clock: options.clock,
-      logger: options.logger,
-      background: options.background,
-    }));
-  const closePlatform = () => (shared ? Promise.resolve() : running.close());
-  try {
-    const app = servesApi(role)
-      ? await frontDoor(running.platform, modules, options.plugins)
-      : await createProbeApp(running.platform);
-    let closing: Promise<void> | undefined;
-    return {
-      app,
-      platform: running.platform,
-      running,
-      close() {
-        closing ??= app.close().then(closePlatform);
-        return closing;
-      },
-    };
-  } catch (error) {
-    await closePlatform();
-    throw error;
-  }
+  return buildProcess(config, { ...options, role, modules, service: 'gateway' }, (platform) =>
+    servesApi(role) ? frontDoor(platform, modules, options) : createProbeApp(platform),
+  );
 }
 
 /** The gateway's HTTP side: the API of its modules and plugins, then the shell and the remotes manifest. */
 async function frontDoor(
   platform: Platform,
   modules: readonly YomanModule[],
-  plugins: readonly FastifyPluginAsync[] | undefined,
+  options: GatewayOptions,
 ): Promise<FastifyInstance> {
-  const app = await createHttpApp({ platform, modules, plugins });
+  const app = await createHttpApp({
+    platform,
+    modules,
+    plugins: options.plugins,
+    declaredRoutes: options.declaredRoutes,
+  });
   await app.register(staticFrontEnd, {
     frontEndDir: platform.config.frontEndDir,
     remotesManifest: platform.config.remotesManifest,

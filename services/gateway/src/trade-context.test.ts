@@ -1,15 +1,15 @@
 import { createTestApp, createTestClock } from '@yoman/platform/testing';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { GATEWAY_MODULES } from './gateway';
-import { sessionPlugin } from './identity';
+import { changeLockPolicy, sessionPlugin } from './identity';
 import { signUp } from './identity/testing/identity-test-app';
+import { modulesOf } from './registry';
 import { TRADE_ACROSS_MIDNIGHT } from './test-support/trade-across-midnight';
 
-// The trade module asks identity for the caller's display zone and organisation lock policy.
+// The trade module keeps the caller's display zone and organisation lock policy from identity's events.
 let harness: Awaited<ReturnType<typeof createTestApp>>;
 const clock = createTestClock();
 beforeAll(async () => {
-  harness = await createTestApp({ modules: [...GATEWAY_MODULES], plugins: [sessionPlugin], clock });
+  harness = await createTestApp({ modules: modulesOf(), plugins: [sessionPlugin], clock });
 });
 beforeEach(async () => {
   await harness.reset();
@@ -55,7 +55,10 @@ describe('the trade module inside the gateway', () => {
   it('locks by the organisation’s lock window', async () => {
     const { user: mentor } = await signUp(harness.app, 1);
     expect(mentor.role).toBe('mentor');
-    await harness.platform.db('organisations').update({ trade_lock_hours: 48 });
+    await changeLockPolicy(harness.platform, mentor.organisationId ?? '', {
+      tradeLockHours: 48,
+      weekendLocking: true,
+    });
     const { cookie } = await signUp(harness.app, 2);
     // The student registered by themselves has no organisation: the default 24 hours applies.
     const logged = await harness.app.inject({

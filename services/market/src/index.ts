@@ -1,3 +1,4 @@
+import { routesOfModule } from '@yoman/contracts';
 import type { RecurringJobRequest, YomanModule } from '@yoman/platform';
 import { fxRatesMigration } from './rates/fx-rate-table';
 import { usdIlsRatesMigration } from './rates/rate-table';
@@ -11,6 +12,7 @@ export const marketModule: YomanModule = {
   migrations: [usdIlsRatesMigration, fxRatesMigration],
   jobs: { [REFRESH_RATES_JOB]: refreshRatesJob },
   schedules: [refreshRatesSchedule],
+  declaredRoutes: routesOfModule('market'),
 };
 
 /** The market module's recurring work, registered with `platform.jobs.every` when the platform starts. */

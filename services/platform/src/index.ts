@@ -61,6 +61,13 @@ export {
   signCaller,
   verifyCaller,
 } from './http/internal-caller';
+export {
+  accessTableOf,
+  checkRouteAccess,
+  type DeclaredRoute,
+  type RouteAccess,
+  UndeclaredRouteError,
+} from './http/route-access';
 export { isSameOrigin } from './http/same-origin';
 export type { Caller } from './identity';
 export { type BullmqJobsOptions, bullmqJobId, createBullmqJobs } from './jobs/bullmq-jobs';
@@ -88,10 +95,12 @@ export {
   runServiceProcess,
 } from './process/run-process';
 export {
+  buildProcess,
   buildServiceProcess,
   createProbeApp,
   createServiceApp,
   internalSecretOf,
+  type ProcessOptions,
   type ServiceAppOptions,
   type ServiceProcess,
   type ServiceProcessOptions,
@@ -103,4 +112,5 @@ export {
   type ProjectionReplay,
 } from './projections/projection-runner';
 export type { Projection, ProjectionRunner } from './projections/types';
+export { defineService, entryOf, portOf, rolesOf, type ServiceDefinition } from './service';
 export { closeGracefully } from './shutdown';

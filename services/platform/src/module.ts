@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Knex } from 'knex';
+import type { DeclaredRoute } from './http/route-access';
 import type { JobHandler, RecurringJobRequest } from './jobs/types';
 import type { Projection } from './projections/types';
 
@@ -23,4 +24,9 @@ export interface YomanModule {
   schedules?: readonly RecurringJobRequest[];
   /** Registered under the `/api` prefix with the platform decorations available. */
   routes?: FastifyPluginAsync;
+  /**
+   * The /api calls `routes` serves, from the contracts' route table, each with its access: the HTTP app checks
+   * access from it on every request and refuses at start-up a route registered without a declaration.
+   */
+  declaredRoutes?: readonly DeclaredRoute[];
 }

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { callerProfilesMigration } from './callers/caller-profiles-projection';
 
 // Read models of the trade module (ARCHITECTURE §3). Prices and money are numeric without a fixed scale,
 // so a price is read back exactly as it was written ('1.105', '500.00').
@@ -91,4 +92,5 @@ export const tradeMigrations = [
   { name: '0300-trade-trades', up: createTradesTable },
   { name: '0301-trade-daily-aggregates', up: createDailyAggregateTables },
   { name: '0302-trade-screenshots', up: createScreenshotsTable },
+  callerProfilesMigration,
 ];

@@ -1,6 +1,4 @@
 import type { Caller, Platform } from '@yoman/platform';
-import { IANAZone } from 'luxon';
-import { z } from 'zod';
 import { DEFAULT_LOCK_POLICY, type LockPolicy } from './trades/lock-window';
 
 /** What the trade module needs to know about the caller beyond the session: zone and locking policy. */
@@ -11,31 +9,39 @@ export interface TradeContext {
   lockPolicy: LockPolicy;
 }
 
-/** Reads a caller's trade context; the identity module supplies it (settings and organisation policy). */
+/** Reads a caller's trade context. */
 export type TradeContextOf = (caller: Caller, platform: Platform) => Promise<TradeContext>;
 
-/** The defaults of rules §2 and spec §9, for an installation without identity settings. */
+/** The defaults of rules §2 and spec §9: a user identity has said nothing about yet. */
 export const defaultTradeContext: TradeContextOf = async () => ({
   timezone: DEFAULT_LOCK_POLICY.timezone,
   lockPolicy: DEFAULT_LOCK_POLICY,
 });
 
-const zoneSchema = z.string().refine((zone) => IANAZone.isValidZone(zone));
-
-const contextSchema = z.object({
-  timezone: zoneSchema,
-  lockPolicy: z.object({
-    tradeLockHours: z.number().min(0),
-    weekendLocking: z.boolean(),
-    timezone: zoneSchema,
-  }),
-});
-
 /**
- * In the trade service: the context the gateway computed from identity and signed into the caller header;
- * a caller without a readable one (an older gateway, a test) gets the defaults.
+ * The caller's zone and their organisation's lock policy from the trade module's own read model of identity
+ * (`trade_caller_zones`, `trade_lock_policies`, fed by identity's events); the defaults for what it has not
+ * heard of. The organisation is the session's, as the gateway vouches for it.
  */
-export const tradeContextFromCaller: TradeContextOf = async (caller, platform) => {
-  const parsed = contextSchema.safeParse(caller.context);
-  return parsed.success ? parsed.data : defaultTradeContext(caller, platform);
+export const tradeContextOfCaller: TradeContextOf = async (caller, platform) => {
+  const [zone, policy] = await Promise.all([
+    platform.db('trade_caller_zones').where({ user_id: caller.userId }).first('timezone'),
+    caller.organisationId
+      ? platform
+          .db('trade_lock_policies')
+          .where({ organisation_id: caller.organisationId })
+          .first('trade_lock_hours', 'weekend_locking')
+      : undefined,
+  ]);
+  return {
+    timezone: zone?.timezone ?? DEFAULT_LOCK_POLICY.timezone,
+    lockPolicy: policy
+      ? {
+          tradeLockHours: Number(policy.trade_lock_hours),
+          weekendLocking: Boolean(policy.weekend_locking),
+          // Weekends are read in the organisation's zone; organisations have no zone of their own yet.
+          timezone: DEFAULT_LOCK_POLICY.timezone,
+        }
+      : DEFAULT_LOCK_POLICY,
+  };
 };

@@ -1,4 +1,4 @@
-import { marketModule } from '@yoman/market';
+import { ORGANISATION_STREAM_TYPE, USER_STREAM_TYPE } from '@yoman/contracts';
 import {
   CALLER_HEADER,
   type Caller,
@@ -8,47 +8,102 @@ import {
 } from '@yoman/platform';
 import { createTestClock, createTestPlatform } from '@yoman/platform/testing';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eurusd, START } from './test-support/trade-test-app';
-import { defaultTradeContext, tradeContextFromCaller } from './trade-context';
-import { createTradeModule } from './trade-module';
+import { defaultTradeContext, tradeContextOfCaller } from './trade-context';
+import { tradeService } from './trade-service';
 
 const SECRET = 'd'.repeat(64);
-const modules = [marketModule, createTradeModule({ tradeContextOf: tradeContextFromCaller })];
+const modules = tradeService.modules();
 
-const context = {
-  timezone: 'Europe/London',
-  lockPolicy: { tradeLockHours: 48, weekendLocking: true, timezone: 'Asia/Jerusalem' },
-};
-const alice: Caller = {
-  userId: 'alice',
-  sessionId: 's-alice',
-  role: 'student',
-  organisationId: 'org-1',
-  context,
-};
+const alice: Caller = { userId: 'alice', sessionId: 's-alice', role: 'student', organisationId: 'org-1' };
 
-describe('tradeContextFromCaller', () => {
+/** Identity's events as identity appends them: the trade module learns zones and lock policies only from these. */
+async function identityTells(running: RunningPlatform) {
+  const { eventStore } = running.platform;
+  await eventStore.append('user-alice', USER_STREAM_TYPE, 'any', [
+    {
+      type: 'identity.user-registered.v1',
+      data: {
+        userId: 'alice',
+        username: 'alice',
+        email: 'alice@example.com',
+        displayName: 'אליס',
+        role: 'student',
+        organisationId: 'org-1',
+        registeredAt: START,
+      },
+    },
+    {
+      type: 'identity.settings-changed.v1',
+      data: {
+        userId: 'alice',
+        section: 'display',
+        values: {
+          currency: 'ILS',
+          timezone: 'Europe/London',
+          numberFormat: 'comma',
+          rtlLayout: true,
+          monthlyGoalR: 10,
+        },
+      },
+    },
+  ]);
+  await eventStore.append('organisation-org-1', ORGANISATION_STREAM_TYPE, 'any', [
+    {
+      type: 'identity.organisation-created.v1',
+      data: {
+        organisationId: 'org-1',
+        name: 'בית',
+        tradeLockHours: 24,
+        weekendLocking: true,
+        createdAt: START,
+      },
+    },
+    {
+      type: 'identity.lock-policy-changed.v1',
+      data: { organisationId: 'org-1', tradeLockHours: 48, weekendLocking: true, changedAt: START },
+    },
+  ]);
+  await running.platform.projections.catchUp();
+}
+
+describe('tradeContextOfCaller: the trade module’s own read model of identity', () => {
   let running: RunningPlatform;
   beforeAll(async () => {
-    running = await createTestPlatform([]);
+    running = await createTestPlatform(modules);
+  });
+  beforeEach(async () => {
+    await running.platform.db('trade_caller_zones').delete();
+    await running.platform.db('trade_lock_policies').delete();
   });
   afterAll(() => running.close());
 
-  it('reads the zone and lock policy the gateway signed into the caller', async () => {
-    expect(await tradeContextFromCaller(alice, running.platform)).toEqual(context);
+  it('given nothing heard from identity, when asked, then the defaults of rules §2', async () => {
+    expect(await tradeContextOfCaller(alice, running.platform)).toEqual(
+      await defaultTradeContext(alice, running.platform),
+    );
   });
 
-  it('falls back to the defaults when the context is absent or unreadable', async () => {
-    const defaults = await defaultTradeContext(alice, running.platform);
-    const { context: _none, ...plain } = alice;
-    const unreadable = [
-      plain,
-      { ...alice, context: { timezone: 'Mars/Olympus', lockPolicy: context.lockPolicy } },
-      { ...alice, context: { timezone: 'UTC', lockPolicy: { ...context.lockPolicy, tradeLockHours: '48' } } },
-    ];
-    for (const caller of unreadable)
-      expect(await tradeContextFromCaller(caller, running.platform)).toEqual(defaults);
+  it('given identity’s events, when asked, then the user’s zone and the organisation’s latest policy', async () => {
+    await identityTells(running);
+    expect(await tradeContextOfCaller(alice, running.platform)).toEqual({
+      timezone: 'Europe/London',
+      lockPolicy: { tradeLockHours: 48, weekendLocking: true, timezone: 'Asia/Jerusalem' },
+    });
+    // A caller of no organisation gets the default policy, whatever their zone.
+    const alone = await tradeContextOfCaller({ ...alice, organisationId: null }, running.platform);
+    expect(alone).toMatchObject({ timezone: 'Europe/London', lockPolicy: { tradeLockHours: 24 } });
+  });
+
+  it('given a rebuild, when replayed, then the same rows', async () => {
+    await identityTells(running);
+    const before = await running.platform.db('trade_lock_policies').select();
+    await running.platform.projections.rebuild('trade_caller_profiles');
+    expect(await running.platform.db('trade_lock_policies').select()).toEqual(before);
+    expect(await running.platform.db('trade_caller_zones').select()).toEqual([
+      { user_id: 'alice', timezone: 'Europe/London' },
+    ]);
   });
 });
 
@@ -61,6 +116,7 @@ describe('the trade service API process', () => {
     running = await createTestPlatform(modules, { clock, config: { internalSecret: SECRET } });
     app = await createServiceApp(running.platform, modules, { role: 'api' });
     await app.ready();
+    await identityTells(running);
   });
   afterAll(async () => {
     await app.close();
@@ -80,7 +136,7 @@ describe('the trade service API process', () => {
     expect(impersonating.statusCode).toBe(401);
   });
 
-  it('logs and lists a trade for the signed caller, locking it by the context it carries', async () => {
+  it('logs and lists a trade for the signed caller, locking it by the policy identity announced', async () => {
     const logged = await app.inject({
       method: 'POST',
       url: '/api/trades',
@@ -88,7 +144,7 @@ describe('the trade service API process', () => {
       payload: eurusd,
     });
     expect(logged.statusCode, logged.body).toBe(201);
-    // 48 hours from the exit time, as the signed lock policy says (the default would be 24).
+    // 48 hours from the exit time, as the organisation's changed policy says (the default would be 24).
     expect(logged.json()).toMatchObject({ lockAt: '2026-03-12T10:00:00.000Z' });
     const listed = await app.inject({ url: '/api/trades', headers: as(alice) });
     expect(listed.json()).toHaveLength(1);

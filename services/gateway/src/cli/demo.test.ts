@@ -1,7 +1,7 @@
 import { testConfig } from '@yoman/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildGateway, type Gateway } from '../gateway';
-import { DEMO_PASSWORD, demoModules, demoOptionsOf, demoSummaryOf } from './demo';
+import { DEMO_PASSWORD, demoOptionsOf, demoSummaryOf } from './demo';
 import { movableClock } from './demo/demo-history';
 import { type DemoOptions, type DemoReport, seedDemo } from './demo/seed-demo';
 
@@ -13,7 +13,7 @@ let report: DemoReport;
 const clock = movableClock(END);
 
 beforeAll(async () => {
-  gateway = await buildGateway(testConfig(), { modules: demoModules(), clock, background: false });
+  gateway = await buildGateway(testConfig(), { clock, background: false });
   const seeded = await seedDemo(gateway.app, gateway.platform, clock, options);
   if (!seeded) throw new Error('the demo was not created on an empty installation');
   report = seeded;

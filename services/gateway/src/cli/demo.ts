@@ -2,10 +2,8 @@
 // installation in DATA_DIR (or DATABASE_URL) — stop `npm start` first when it runs on the embedded database.
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { marketModule } from '@yoman/market';
-import { ConfigError, createLogger, loadConfig, type YomanModule } from '@yoman/platform';
-import { createTradeModule } from '@yoman/trade';
-import { buildGateway, GATEWAY_MODULES } from '../gateway';
+import { ConfigError, createLogger, loadConfig } from '@yoman/platform';
+import { buildGateway } from '../gateway';
 import { movableClock } from './demo/demo-history';
 import { DEMO_ORGANISATION_NAME } from './demo/demo-people';
 import { type DemoOptions, type DemoReport, seedDemo } from './demo/seed-demo';
@@ -13,12 +11,6 @@ import { type DemoOptions, type DemoReport, seedDemo } from './demo/seed-demo';
 export const DEMO_PASSWORD = 'yoman-demo-2026';
 
 const USAGE = 'usage: npm run demo [-- --students <1-50> --months <1-24> --password <text> --seed <number>]';
-
-/** The trade and market modules, unless the gateway composes them already. */
-export function demoModules(): YomanModule[] {
-  const present = new Set(GATEWAY_MODULES.map((module) => module.name));
-  return [marketModule, createTradeModule()].filter((module) => !present.has(module.name));
-}
 
 const parseDemoArgs = (argv: string[]) =>
   parseArgs({
@@ -81,7 +73,7 @@ async function runDemo(argv: string[]): Promise<number> {
   const logger = createLogger({ level: 'warn', name: 'demo' });
   const clock = movableClock(options.end);
   const startedAt = performance.now();
-  const gateway = await buildGateway(config, { modules: demoModules(), clock, logger, background: false });
+  const gateway = await buildGateway(config, { clock, logger, background: false });
   try {
     const report = await seedDemo(gateway.app, gateway.platform, clock, options);
     if (!report) {

@@ -9,7 +9,7 @@ import {
 import { testConfig } from '@yoman/platform/testing';
 import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
-import { GATEWAY_MODULES } from '../gateway';
+import { modulesOf } from '../registry';
 import { describeReport, eventModules, prepareInstallation } from './prepare';
 
 const logger = pino({ level: 'silent' });
@@ -25,20 +25,19 @@ async function dropSchema(config: Config) {
   }
 }
 
-const everyMigration = [platformModule, ...GATEWAY_MODULES].flatMap((module) => module.migrations);
+const everyMigration = [platformModule, ...modulesOf()].flatMap((module) => module.migrations);
 
 describe('the modules that get a topic', () => {
-  it('are the modules named before the first dot of the contracts’ event types', () => {
+  it('are the modules named before the first dot of the event types the registry’s services declare', () => {
     expect(eventModules()).toEqual(['identity', 'trade']);
   });
 
-  it('follow any *_EVENT_TYPES list a module declares, once each', () => {
-    const declarations = {
-      LEAGUE_EVENT_TYPES: ['league.created.v1', 'league.joined.v1'],
-      TRADE_EVENT_TYPES: ['trade.logged.v1'],
-      TRADE_LOCK_HOURS: 24,
-    };
-    expect(eventModules(declarations)).toEqual(['league', 'trade']);
+  it('follow the events any service declares, once each', () => {
+    const services = [
+      { events: { 'league.created.v1': {}, 'league.joined.v1': {} } },
+      { events: { 'trade.logged.v1': {} } },
+    ];
+    expect(eventModules(services)).toEqual(['league', 'trade']);
   });
 });
 

@@ -2,7 +2,6 @@
 // module's migrations on DATABASE_URL and, with KAFKA_BROKERS, creates the module topics (the brokers never
 // create topics by themselves). Running it again changes nothing.
 import { pathToFileURL } from 'node:url';
-import * as contracts from '@yoman/contracts';
 import {
   type Config,
   ConfigError,
@@ -14,11 +13,11 @@ import {
   moduleTopic,
   platformModule,
   runMigrations,
+  type ServiceDefinition,
 } from '@yoman/platform';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
-import { z } from 'zod';
-import { GATEWAY_MODULES } from '../gateway';
+import { modulesOf, SERVICES } from '../registry';
 
 /** What one run did: the migrations it ran and, per topic, whether it was created or already there. */
 export interface PrepareReport {
@@ -29,17 +28,14 @@ export interface PrepareReport {
 /** Replicas of each topic: three where the operator lists three brokers or more, else one per broker. */
 const MAX_REPLICATION = 3;
 
-const eventTypeList = z.array(z.string().min(1));
-
 /**
- * The modules that append events, read from the contracts' `*_EVENT_TYPES` lists (`trade.logged.v1` →
- * `trade`), so a module that declares its events gets its topic without a change here.
+ * The modules whose events have a topic, read from the events each service of the registry declares
+ * (`trade.logged.v1` → `trade`), so a service that declares its events gets its topic without a change here.
  */
-export function eventModules(declarations: Record<string, unknown> = contracts): string[] {
+export function eventModules(services: readonly Pick<ServiceDefinition, 'events'>[] = SERVICES): string[] {
   const modules = new Set<string>();
-  for (const [name, value] of Object.entries(declarations)) {
-    if (!name.endsWith('_EVENT_TYPES')) continue;
-    for (const type of eventTypeList.parse(value)) modules.add(moduleOfEventType(type));
+  for (const service of services) {
+    for (const type of Object.keys(service.events)) modules.add(moduleOfEventType(type));
   }
   return [...modules].sort();
 }
@@ -48,7 +44,7 @@ export function eventModules(declarations: Record<string, unknown> = contracts):
 async function migrate(db: Knex, schema: string | undefined): Promise<string[]> {
   // The schema exists only in tests that share one Postgres server; installations use the default one.
   if (schema) await db.raw('create schema if not exists ??', [schema]);
-  return runMigrations(db, [platformModule, ...GATEWAY_MODULES]);
+  return runMigrations(db, [platformModule, ...modulesOf()]);
 }
 
 /**

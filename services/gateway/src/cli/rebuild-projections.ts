@@ -1,5 +1,5 @@
 import { ConfigError, createLogger, createPlatform, loadConfig } from '@yoman/platform';
-import { GATEWAY_MODULES } from '../gateway';
+import { modulesOf } from '../registry';
 
 const USAGE = 'usage: npm run projections:rebuild [-- <projection name>]';
 
@@ -20,7 +20,7 @@ async function rebuildProjections(args: string[]) {
   });
   // On Kafka the rebuild neither consumes nor relays: it replays the events table while holding the
   // projectors' checkpoints, which the running projectors then skip past.
-  const running = await createPlatform(config, GATEWAY_MODULES, {
+  const running = await createPlatform(config, modulesOf(), {
     logger,
     background: false,
     role: config.kafkaBrokers ? 'api' : 'all',

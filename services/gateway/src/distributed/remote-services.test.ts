@@ -32,6 +32,11 @@ describe('remoteServicesOf (SERVICE_URLS on the gateway)', () => {
     expect(remote.proxies).toEqual([]);
   });
 
+  it('refuses to proxy the gateway itself, which serves identity in process', () => {
+    const config = testConfig({ serviceUrls: { gateway: 'http://elsewhere:3000' }, internalSecret: SECRET });
+    expect(() => remoteServicesOf(config)).toThrow(/cannot proxy: gateway \(known: trade\)/);
+  });
+
   it('refuses a service it does not know, naming it', () => {
     const config = testConfig({
       serviceUrls: { ...serviceUrls, league: 'http://league-api:3020' },

@@ -1,57 +1,56 @@
-import { marketModule } from '@yoman/market';
-import { type Config, ConfigError, type ProcessRole, servesApi, type YomanModule } from '@yoman/platform';
-import { createTradeModule } from '@yoman/trade';
+import {
+  type Config,
+  ConfigError,
+  type DeclaredRoute,
+  type ProcessRole,
+  type ServiceDefinition,
+  servesApi,
+} from '@yoman/platform';
 import type { FastifyPluginAsync } from 'fastify';
-import { tradeContextFromIdentity } from '../identity';
-import { type CallerContextOf, serviceProxy } from './service-proxy';
+import { SERVICES } from '../registry';
+import { serviceProxy } from './service-proxy';
 
-interface RemoteService {
-  /** The modules the service process runs, which the gateway then does not. */
-  modules: readonly YomanModule[];
-  contextOf?: CallerContextOf;
-}
-
-/** The services that can run outside the gateway, by their SERVICE_URLS name. */
-const REMOTE_SERVICES: Record<string, RemoteService> = {
-  trade: {
-    // The trade service reads the market module's rate tables, so it runs that module too.
-    modules: [marketModule, createTradeModule()],
-    contextOf: async (caller, platform) => ({ ...(await tradeContextFromIdentity(caller, platform)) }),
-  },
-};
-
-/** The modules `SERVICE_URLS` moves out of the gateway, and the proxies that reach them. */
+/** The services `SERVICE_URLS` moves out of the gateway, and how the gateway reaches them. */
 export interface RemoteServices {
   /** Names of the modules served elsewhere. */
   modules: ReadonlySet<string>;
-  /** One plugin per service, proxying its modules' /api paths (none for a role without an API). */
+  /** One plugin per service, proxying its calls (none for a role without an API). */
   proxies: FastifyPluginAsync[];
+  /** The calls proxied, with their access, which the gateway's access check enforces before proxying. */
+  routes: DeclaredRoute[];
 }
 
-/** Reads `SERVICE_URLS` (and `INTERNAL_SECRET`, which it then needs); a name the gateway does not know is refused. */
-export function remoteServicesOf(config: Config, role: ProcessRole = 'all'): RemoteServices {
+/**
+ * Reads `SERVICE_URLS` (and `INTERNAL_SECRET`, which it then needs) against the registry; a name the registry
+ * does not list, or the gateway itself, is refused.
+ */
+export function remoteServicesOf(
+  config: Config,
+  role: ProcessRole = 'all',
+  services: readonly ServiceDefinition[] = SERVICES,
+): RemoteServices {
+  const proxiable = services.filter((service) => service.name !== 'gateway');
   const urls = Object.entries(config.serviceUrls ?? {});
-  const unknown = urls.map(([name]) => name).filter((name) => !(name in REMOTE_SERVICES));
+  const unknown = urls.map(([name]) => name).filter((name) => !proxiable.some((s) => s.name === name));
   if (unknown.length > 0) {
-    const known = Object.keys(REMOTE_SERVICES).join(', ');
+    const known = proxiable.map((service) => service.name).join(', ');
     throw new ConfigError(
       'SERVICE_URLS',
       `names services the gateway cannot proxy: ${unknown.join(', ')} (known: ${known})`,
     );
   }
-  const services = urls.flatMap(([name, upstream]) => {
-    const service = REMOTE_SERVICES[name];
-    return service ? [{ service, upstream }] : [];
+  const remote = urls.map(([name, upstream]) => {
+    const modules = proxiable.find((service) => service.name === name)?.modules() ?? [];
+    return { upstream, modules, routes: modules.flatMap((module) => module.declaredRoutes ?? []) };
   });
-  const modules = new Set(services.flatMap(({ service }) => service.modules.map((module) => module.name)));
-  if (services.length === 0 || !servesApi(role)) return { modules, proxies: [] };
+  const modules = new Set(remote.flatMap((service) => service.modules.map((module) => module.name)));
+  if (remote.length === 0 || !servesApi(role)) return { modules, proxies: [], routes: [] };
   const secret = config.internalSecret;
   if (!secret)
     throw new ConfigError('INTERNAL_SECRET', 'is required when SERVICE_URLS is set (64 hex characters)');
   return {
     modules,
-    proxies: services.map(({ service, upstream }) =>
-      serviceProxy({ modules: service.modules, upstream, secret, contextOf: service.contextOf }),
-    ),
+    proxies: remote.map(({ upstream, routes }) => serviceProxy({ routes, upstream, secret })),
+    routes: remote.flatMap((service) => service.routes),
   };
 }

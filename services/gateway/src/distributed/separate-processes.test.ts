@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { marketModule } from '@yoman/market';
 import { createPlatform, createServiceApp, type RunningPlatform } from '@yoman/platform';
 import { testConfig } from '@yoman/platform/testing';
-import { createTradeModule, tradeContextFromCaller } from '@yoman/trade';
+import { tradeService } from '@yoman/trade';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildGateway, type Gateway } from '../gateway';
@@ -28,7 +27,7 @@ describe.skipIf(!databaseUrl)('a gateway and a trade service on one PostgreSQL',
       frontEndDir: '/nonexistent',
       kafkaTopicPrefix,
     };
-    const modules = [marketModule, createTradeModule({ tradeContextOf: tradeContextFromCaller })];
+    const modules = tradeService.modules();
     tradePlatform = await createPlatform(testConfig(shared), modules, {
       service: 'trade',
       background: false,

@@ -1,14 +1,14 @@
-import { apiRoutes, beyondSpecRoutes, fastifyPathOf } from '@yoman/contracts';
-import { marketModule } from '@yoman/market';
+import { declaredRoutes } from '@yoman/contracts';
 import {
   CALLER_HEADER,
+  type Config,
   createServiceApp,
   type RunningPlatform,
   signCaller,
   verifyCaller,
 } from '@yoman/platform';
 import { createTestClock, createTestPlatform } from '@yoman/platform/testing';
-import { createTradeModule, tradeContextFromCaller } from '@yoman/trade';
+import { tradeService } from '@yoman/trade';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildGateway, type Gateway } from '../gateway';
@@ -16,17 +16,18 @@ import { identityModule } from '../identity';
 import { signUp } from '../identity/testing/identity-test-app';
 import { TINY_PNG } from '../identity/uploads/sample-images';
 import { TRADE_ACROSS_MIDNIGHT } from '../test-support/trade-across-midnight';
-import { apiUrlsOf } from './module-routes';
+import { remoteServicesOf } from './remote-services';
 
 // The gateway with SERVICE_URLS proxies the trade paths to a trade service listening on 127.0.0.1; both share
 // one in-memory database here, as they share one PostgreSQL in the distributed mode.
 const SECRET = 'e'.repeat(64);
-const serviceModules = [marketModule, createTradeModule({ tradeContextOf: tradeContextFromCaller })];
+const serviceModules = tradeService.modules();
 const clock = createTestClock('2026-01-06T12:00:00Z');
 
 let running: RunningPlatform;
 let service: FastifyInstance;
 let gateway: Gateway;
+let gatewayConfig: Config;
 /** Caller headers the trade service received, as sent by the gateway. */
 const received: (string | undefined)[] = [];
 
@@ -41,8 +42,8 @@ beforeAll(async () => {
     received.push(typeof header === 'string' ? header : undefined);
   });
   const address = await service.listen({ host: '127.0.0.1', port: 0 });
-  const config = { ...running.platform.config, serviceUrls: { trade: address } };
-  gateway = await buildGateway(config, { running });
+  gatewayConfig = { ...running.platform.config, serviceUrls: { trade: address } };
+  gateway = await buildGateway(gatewayConfig, { running });
   await gateway.app.ready();
 });
 
@@ -55,25 +56,24 @@ afterAll(async () => {
 const trade = TRADE_ACROSS_MIDNIGHT;
 
 describe('the trade paths the gateway proxies', () => {
-  it('are the trade and market modules’ own routes, covering every contract path under them', async () => {
-    const urls = (
-      await Promise.all(serviceModules.map((module) => apiUrlsOf(module, running.platform)))
-    ).flat();
-    expect(urls).toEqual(
+  it('are the calls the contracts’ route table gives the trade service’s modules, each with its access', () => {
+    const { routes } = remoteServicesOf(gatewayConfig);
+    const call = (route: { method: string; path: string }) => `${route.method} ${route.path}`;
+    // The trade service runs the market module too, so the economic calendar's call goes there as well.
+    const tags: string[] = ['journal', 'setups', 'market'];
+    const expected = declaredRoutes.filter((route) => tags.includes(route.tag));
+    expect(routes.map(call).sort()).toEqual(expected.map(call).sort());
+    expect(routes.map(call)).toEqual(
       expect.arrayContaining([
-        '/api/calculate-trade',
-        '/api/trades',
-        '/api/trades/:id',
-        '/api/daily-aggregates',
-        '/api/daily-aggregates/:date',
-        '/api/screenshots/upload-url',
-        '/api/screenshots/:id',
+        'POST /api/calculate-trade',
+        'GET /api/trades',
+        'PUT /api/trades/{id}',
+        'GET /api/daily-aggregates/{date}',
+        'PUT /api/screenshots/{id}',
+        'GET /api/screenshots/{id}',
       ]),
     );
-    const tradePaths = [...apiRoutes, ...beyondSpecRoutes]
-      .map((route) => fastifyPathOf(route.path))
-      .filter((path) => /^\/api\/(trades|daily-aggregates|calculate-trade|screenshots)\b/.test(path));
-    expect(urls).toEqual(expect.arrayContaining(tradePaths));
+    expect(new Set(routes.map((route) => route.access))).toEqual(new Set(['signed-in']));
   });
 
   it('are not served by the gateway itself: its API description leaves them to the service', async () => {
@@ -115,14 +115,16 @@ describe('a gateway proxying trade to its service', () => {
     expect(listed.json()).toHaveLength(1);
   });
 
-  it('sends the service a signed caller carrying identity’s trade context', async () => {
+  it('sends the service a signed caller carrying identity only: user, session, role, organisation', async () => {
     const { user, cookie } = await signUp(gateway.app, 2);
     received.length = 0;
     await gateway.app.inject({ url: '/api/trades', headers: { cookie } });
     const caller = verifyCaller(received[0] ?? '', SECRET, clock.now());
-    expect(caller).toMatchObject({
+    expect(caller).toEqual({
       userId: user.id,
-      context: { timezone: 'Asia/Jerusalem', lockPolicy: { tradeLockHours: 24, weekendLocking: true } },
+      sessionId: expect.any(String),
+      role: 'student',
+      organisationId: null,
     });
   });
 

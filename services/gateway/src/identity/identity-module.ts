@@ -1,5 +1,6 @@
 import { rm } from 'node:fs/promises';
-import { authenticated, IN_MEMORY_DATA_DIR, type YomanModule } from '@yoman/platform';
+import { routesOfModule } from '@yoman/contracts';
+import { IN_MEMORY_DATA_DIR, type YomanModule } from '@yoman/platform';
 import type { FastifyPluginAsync } from 'fastify';
 import { identityMigrations } from './migrations';
 import { authRoutes } from './routes/auth-routes';
@@ -17,12 +18,9 @@ const identityRoutes: FastifyPluginAsync = async (app) => {
     app.addHook('onClose', () => rm(uploadsDirectory, { recursive: true, force: true }));
   }
   await app.register(uploadTargetRoutes(uploadsDirectory));
-  await app.register(async (signedIn) => {
-    // Checked on request, before any body is read, so a signed-out caller always gets 401 first.
-    signedIn.addHook('onRequest', authenticated);
-    await signedIn.register(settingsRoutes);
-    await signedIn.register(profileImageRoutes);
-  });
+  // Who may call each route is the route table's to say (declaredRoutes), checked once by the HTTP app.
+  await app.register(settingsRoutes);
+  await app.register(profileImageRoutes);
 };
 
 /** Users, sessions and devices, settings and profile images. */
@@ -31,4 +29,5 @@ export const identityModule: YomanModule = {
   migrations: identityMigrations,
   projections: [usersProjection, userSettingsProjection],
   routes: identityRoutes,
+  declaredRoutes: routesOfModule('identity'),
 };

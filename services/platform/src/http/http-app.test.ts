@@ -52,7 +52,19 @@ const headerCaller = fp(async (app) => {
   });
 });
 
-const notesModule: YomanModule = { name: 'notes', migrations: [], routes: notesRoutes };
+const notesModule: YomanModule = {
+  name: 'notes',
+  migrations: [],
+  routes: notesRoutes,
+  declaredRoutes: [
+    { method: 'POST', path: '/api/notes', access: 'public' },
+    { method: 'GET', path: '/api/notes/{id}', access: 'public' },
+    { method: 'GET', path: '/api/me', access: 'signed-in' },
+    { method: 'GET', path: '/api/boom', access: 'public' },
+    { method: 'GET', path: '/api/busy', access: 'public' },
+    { method: 'PUT', path: '/api/stale', access: 'public' },
+  ],
+};
 const logLines: string[] = [];
 const logger = pino(
   { level: 'info' },

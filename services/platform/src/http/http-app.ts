@@ -19,6 +19,7 @@ import type { Platform } from '../platform';
 import { answerNotFound, handleError } from './error-handler';
 import { healthRoutes } from './health';
 import { refuseMalformedText } from './json-body';
+import { accessTableOf, checkRouteAccess, type DeclaredRoute, declareRouteAccess } from './route-access';
 import { refuseCrossOriginWrites } from './same-origin';
 
 export interface HttpAppOptions {
@@ -26,6 +27,8 @@ export interface HttpAppOptions {
   modules: readonly YomanModule[];
   /** Registered at the root before any module's routes (e.g. the session plugin, wrapped in fastify-plugin). */
   plugins?: readonly FastifyPluginAsync[];
+  /** Calls served beside the modules' own (the gateway's proxies to other services), with their access. */
+  declaredRoutes?: readonly DeclaredRoute[];
   /** Largest JSON body accepted, in bytes (default 1 MiB); a route may set its own `bodyLimit`. */
   bodyLimit?: number;
 }
@@ -56,6 +59,7 @@ export async function createHttpApp(options: HttpAppOptions): Promise<FastifyIns
   app.removeContentTypeParser('text/plain');
   refuseMalformedText(app);
   app.decorate('platform', platform);
+  declareRouteAccess(app, accessTableOf(options.modules, options.declaredRoutes));
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -74,6 +78,8 @@ export async function createHttpApp(options: HttpAppOptions): Promise<FastifyIns
   });
   await healthRoutes(app);
   for (const plugin of options.plugins ?? []) await app.register(plugin);
+  // After the plugins that find the caller (the session, the gateway's signed header): access is checked once.
+  app.addHook('onRequest', checkRouteAccess);
   await app.register(
     async (api) => {
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());

@@ -19,7 +19,6 @@ const caller: Caller = {
   sessionId: 's1',
   role: 'student',
   organisationId: 'o1',
-  context: { timezone: 'Europe/London' },
 };
 
 /** Swaps one character of a base64url string for another, so the text stays well-formed but changes. */
@@ -27,13 +26,18 @@ const flipped = (text: string, at: number) =>
   text.slice(0, at) + (text[at] === 'A' ? 'B' : 'A') + text.slice(at + 1);
 
 describe('signCaller and verifyCaller', () => {
-  it('round-trips the caller with its context', () => {
+  it('round-trips the caller: identity only', () => {
     expect(verifyCaller(signCaller(caller, SECRET, NOW), SECRET, secondsLater(59))).toEqual(caller);
   });
 
-  it('keeps a caller without context without one', () => {
-    const { context: _context, ...plain } = caller;
-    expect(verifyCaller(signCaller(plain, SECRET, NOW), SECRET, NOW)).toEqual(plain);
+  it('drops anything beyond identity a signer put in, so no service can rely on it', () => {
+    const withMore = { ...caller, context: { timezone: 'Europe/London' } } as Caller;
+    expect(verifyCaller(signCaller(withMore, SECRET, NOW), SECRET, NOW)).toEqual(caller);
+  });
+
+  it('round-trips a signed-out request as null, told apart from a bad header (undefined)', () => {
+    expect(verifyCaller(signCaller(null, SECRET, NOW), SECRET, NOW)).toBeNull();
+    expect(verifyCaller(signCaller(null, OTHER_SECRET, NOW), SECRET, NOW)).toBeUndefined();
   });
 
   it('refuses a header signed with another secret', () => {
@@ -74,7 +78,12 @@ describe('signCaller and verifyCaller', () => {
 const whoRoutes: FastifyPluginAsync = async (app) => {
   app.get('/who', async (request) => requireCaller(request));
 };
-const whoModule: YomanModule = { name: 'who', migrations: [], routes: whoRoutes };
+const whoModule: YomanModule = {
+  name: 'who',
+  migrations: [],
+  routes: whoRoutes,
+  declaredRoutes: [{ method: 'GET', path: '/api/who', access: 'signed-in' }],
+};
 
 describe('internalCallerPlugin on a service API', () => {
   let running: RunningPlatform;
@@ -114,6 +123,13 @@ describe('internalCallerPlugin on a service API', () => {
         message: expect.stringMatching(/[א-ת]/),
       });
     }
+  });
+
+  it('lets a vouched signed-out request reach the access check, which refuses a signed-in route with 401', async () => {
+    const nobody = signCaller(null, SECRET, running.platform.clock.now());
+    const response = await app.inject({ url: '/api/who', headers: { [CALLER_HEADER]: nobody } });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toMatchObject({ code: 'UNAUTHENTICATED' });
   });
 
   it('refuses even unknown /api paths and the API description without the header', async () => {

@@ -16,26 +16,32 @@ const callerSchema = z.object({
   sessionId: z.string().min(1),
   role: z.enum(['mentor', 'student']),
   organisationId: z.string().min(1).nullable(),
-  context: z.record(z.string(), z.unknown()).optional(),
 });
 
-const payloadSchema = z.object({ caller: callerSchema, exp: z.number().int() });
+// A null caller is the gateway vouching for a signed-out request (to a public route of a service).
+const payloadSchema = z.object({ caller: callerSchema.nullable(), exp: z.number().int() });
 
 const signatureOf = (payload: string, secret: string) =>
   createHmac('sha256', secret).update(payload).digest('base64url');
 
 const secondsOf = (time: Date) => Math.floor(time.getTime() / 1000);
 
-/** The header value vouching for `caller` until 60 s after `now`, signed with `secret` (HMAC-SHA256). */
-export function signCaller(caller: Caller, secret: string, now: Date): string {
+/**
+ * The header value vouching for `caller` until 60 s after `now`, signed with `secret` (HMAC-SHA256); `null`
+ * vouches for a signed-out request, which the service's access check then treats as such.
+ */
+export function signCaller(caller: Caller | null, secret: string, now: Date): string {
   const payload = Buffer.from(
     JSON.stringify({ caller, exp: secondsOf(now) + CALLER_LIFETIME_SECONDS }),
   ).toString('base64url');
   return `${payload}.${signatureOf(payload, secret)}`;
 }
 
-/** The caller a header vouches for, or undefined when it is malformed, forged, or expired at `now`. */
-export function verifyCaller(header: string, secret: string, now: Date): Caller | undefined {
+/**
+ * The caller a header vouches for (null: a signed-out request the gateway let through), or undefined when it
+ * is malformed, forged, or expired at `now`.
+ */
+export function verifyCaller(header: string, secret: string, now: Date): Caller | null | undefined {
   const parts = header.split('.');
   if (parts.length !== 2) return undefined;
   const [payload = '', signature = ''] = parts;
@@ -52,8 +58,7 @@ export function verifyCaller(header: string, secret: string, now: Date): Caller 
   if (!parsed.success || parsed.data.exp <= secondsOf(now)) return undefined;
   // An expiry further ahead than a fresh signature's was minted to outlive its request: refuse it too.
   if (parsed.data.exp > secondsOf(now) + 2 * CALLER_LIFETIME_SECONDS) return undefined;
-  const { context, ...session } = parsed.data.caller;
-  return context === undefined ? session : { ...session, context };
+  return parsed.data.caller;
 }
 
 export interface InternalCallerOptions {
@@ -68,8 +73,9 @@ export const internalCallerRequired = () =>
 const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 
 /**
- * For a service's API process: every /api request must carry a valid caller header from the gateway,
- * which becomes `request.caller`; anything else is refused with 401. The probes stay open.
+ * For a service's API process: every /api request must carry a valid caller header from the gateway, whose
+ * caller becomes `request.caller` (none for a signed-out one: the access check then decides); anything else is
+ * refused with 401. The probes stay open.
  */
 export const internalCallerPlugin = fp<InternalCallerOptions>(
   async (app, options) => {
@@ -80,8 +86,8 @@ export const internalCallerPlugin = fp<InternalCallerOptions>(
         typeof header === 'string'
           ? verifyCaller(header, options.secret, app.platform.clock.now())
           : undefined;
-      if (!caller) throw internalCallerRequired();
-      request.caller = caller;
+      if (caller === undefined) throw internalCallerRequired();
+      if (caller) request.caller = caller;
     });
   },
   { name: 'yoman-internal-caller' },

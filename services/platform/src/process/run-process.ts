@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import { type Config, ConfigError, loadConfig } from '../config/config';
 import type { ProcessRole } from '../create-platform';
 import { createLogger } from '../logging/logger';
-import type { YomanModule } from '../module';
+import type { ServiceDefinition } from '../service';
 import { closeGracefully } from '../shutdown';
 import { RoleArgumentError, roleFromArgv } from './process-role';
 import { buildServiceProcess } from './service-app';
@@ -64,24 +64,25 @@ export async function runProcess(start: ProcessStart): Promise<void> {
 }
 
 export interface RunServiceOptions {
-  /** The service's name: its consumer group and Kafka client (`trade`). */
-  service: string;
-  modules: readonly YomanModule[];
+  /** Command-line arguments; default `process.argv.slice(2)`. */
   argv?: readonly string[];
   /** Root-scope plugins of the API (fastify-plugin wrapped), after the caller check. */
   plugins?: readonly FastifyPluginAsync[];
 }
 
 /** `services/<service>/src/main.ts --role api|projector|worker|all`: one service process on HOST:PORT. */
-export function runServiceProcess(options: RunServiceOptions): Promise<void> {
+export function runServiceProcess(
+  service: ServiceDefinition,
+  options: RunServiceOptions = {},
+): Promise<void> {
   return runProcess({
-    name: options.service,
+    name: service.name,
     argv: options.argv,
     build: (config, role, logger) =>
       buildServiceProcess(config, {
         role,
-        service: options.service,
-        modules: options.modules,
+        service: service.name,
+        modules: service.modules(),
         plugins: options.plugins,
         logger,
       }),

@@ -11,7 +11,12 @@ const SECRET = 'c'.repeat(64);
 const pingRoutes: FastifyPluginAsync = async (app) => {
   app.get('/ping', async () => ({ pong: true }));
 };
-const pingModule: YomanModule = { name: 'ping', migrations: [], routes: pingRoutes };
+const pingModule: YomanModule = {
+  name: 'ping',
+  migrations: [],
+  routes: pingRoutes,
+  declaredRoutes: [{ method: 'GET', path: '/api/ping', access: 'signed-in' }],
+};
 
 describe('createProbeApp (projector and worker processes)', () => {
   let running: RunningPlatform;

@@ -54,7 +54,8 @@ export async function createServiceApp(
   return createHttpApp({ platform, modules, plugins: [callerCheck, ...(options.plugins ?? [])] });
 }
 
-export interface ServiceProcessOptions extends ServiceAppOptions {
+export interface ProcessOptions {
+  role: ProcessRole;
   /** Names the consumer group and Kafka client (`trade` → `yoman.projector.trade`). */
   service: string;
   modules: readonly YomanModule[];
@@ -62,45 +63,68 @@ export interface ServiceProcessOptions extends ServiceAppOptions {
   logger?: Logger;
   /** Background loops (projection poll, job poll); default true. */
   background?: boolean;
+  /**
+   * A platform already open to build on instead of opening one (tests run a gateway and a service on one
+   * database); its owner closes it, and `close` then stops only the app.
+   */
+  running?: RunningPlatform;
 }
 
-/** One built (not listening) service process: its app, its platform, and how to stop both. */
+export interface ServiceProcessOptions extends ProcessOptions, ServiceAppOptions {}
+
+/** One built (not listening) process: its app, its platform, and how to stop both. */
 export interface ServiceProcess {
   app: FastifyInstance;
   platform: Platform;
   running: RunningPlatform;
-  /** Stops accepting requests, then stops the loops and closes the database. */
+  /** Stops accepting requests, then stops the loops and closes the database (unless it was shared). */
   close(): Promise<void>;
 }
 
-/** Builds a service process for a role: the platform (migrations, projections, jobs by role) and its app. */
-export async function buildServiceProcess(
+/**
+ * Builds any Yoman process for a role: opens the platform of its modules (migrations, projections and jobs by
+ * role) unless one is shared, then the app `createApp` makes on it; a failure closes what was opened.
+ */
+export async function buildProcess(
   config: Config,
-  options: ServiceProcessOptions,
+  options: ProcessOptions,
+  createApp: (platform: Platform) => Promise<FastifyInstance>,
 ): Promise<ServiceProcess> {
-  // A missing secret is a configuration error: say so before opening the database.
-  if (servesApi(options.role)) internalSecretOf(config);
-  const running = await createPlatform(config, options.modules, {
-    role: options.role,
-    service: options.service,
-    clock: options.clock,
-    logger: options.logger,
-    background: options.background,
-  });
+  const shared = options.running;
+  const running =
+    shared ??
+    (await createPlatform(config, options.modules, {
+      role: options.role,
+      service: options.service,
+      clock: options.clock,
+      logger: options.logger,
+      background: options.background,
+    }));
+  const closePlatform = () => (shared ? Promise.resolve() : running.close());
   try {
-    const app = await createServiceApp(running.platform, options.modules, options);
+    const app = await createApp(running.platform);
     let closing: Promise<void> | undefined;
     return {
       app,
       platform: running.platform,
       running,
       close() {
-        closing ??= app.close().then(() => running.close());
+        closing ??= app.close().then(closePlatform);
         return closing;
       },
     };
   } catch (error) {
-    await running.close();
+    await closePlatform();
     throw error;
   }
+}
+
+/** Builds a service process for a role: its modules behind the gateway's signed caller, or the probes. */
+export async function buildServiceProcess(
+  config: Config,
+  options: ServiceProcessOptions,
+): Promise<ServiceProcess> {
+  // A missing secret is a configuration error: say so before opening the database.
+  if (servesApi(options.role)) internalSecretOf(config);
+  return buildProcess(config, options, (platform) => createServiceApp(platform, options.modules, options));
 }

@@ -23,6 +23,10 @@ const echoModule: YomanModule = {
   name: 'echo',
   migrations: [{ name: '0001-echo', up: (db) => db.schema.createTable('echoes', (t) => t.text('text')) }],
   routes: echoRoutes,
+  declaredRoutes: [
+    { method: 'POST', path: '/api/echo', access: 'public' },
+    { method: 'GET', path: '/api/time', access: 'public' },
+  ],
 };
 
 let harness: TestApp;

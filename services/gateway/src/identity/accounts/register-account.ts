@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type RegisterBody, type Role, USER_STREAM_TYPE } from '@yoman/contracts';
 import { conflict, notFound, type Platform } from '@yoman/platform';
 import type { Knex } from 'knex';
+import { createOrganisation } from '../organisations/organisation-events';
 import { decideUser } from '../user/decide';
 import { initialUserState, userStreamId } from '../user/user';
 import { emailKey, usernameKey } from './account-keys';
@@ -42,7 +43,7 @@ export async function registerAccount(
     await platform.db.transaction(async (trx) => {
       await trx.raw('select pg_advisory_xact_lock(?)', [REGISTRATION_LOCK]);
       await refuseTakenNames(trx, input);
-      account = await placeAccount(trx, userId, input, enrolment, now);
+      account = await placeAccount(trx, platform, { userId, input, enrolment, now });
       await trx('identity_credentials').insert({
         user_id: userId,
         email_key: emailKey(input.email),
@@ -99,10 +100,8 @@ async function refuseTakenNames(trx: Knex.Transaction, input: RegisterBody): Pro
 
 async function placeAccount(
   trx: Knex.Transaction,
-  userId: string,
-  input: RegisterBody,
-  enrolment: Enrolment,
-  now: Date,
+  platform: Platform,
+  { userId, input, enrolment, now }: { userId: string; input: RegisterBody; enrolment: Enrolment; now: Date },
 ): Promise<RegisteredAccount> {
   if (enrolment.kind === 'self-registration') {
     const existing = await trx('identity_credentials').first('user_id');
@@ -115,7 +114,7 @@ async function placeAccount(
   const organisationId = randomUUID();
   const name =
     (enrolment.kind === 'mentor' && enrolment.organisationName) || `הארגון של ${input.displayName}`;
-  await trx('organisations').insert({ id: organisationId, name, created_at: now });
+  await createOrganisation(trx, platform, { id: organisationId, name, now });
   return { userId, role: 'mentor', organisationId };
 }
 

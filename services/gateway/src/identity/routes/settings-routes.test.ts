@@ -1,5 +1,6 @@
 import type { UserSettings } from '@yoman/contracts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { changeLockPolicy } from '../organisations/organisation-events';
 import {
   expectRefusal,
   FIREFOX_ON_LINUX,
@@ -85,7 +86,8 @@ describe('GET /api/user-settings', () => {
 
   it('shows the organisation locking policy to its mentor', async () => {
     const mentor = await logIn(harness.app, 1);
-    await harness.platform.db('organisations').update({ trade_lock_hours: 48, weekend_locking: false });
+    const [organisation] = await harness.platform.db('organisations').pluck('id');
+    await changeLockPolicy(harness.platform, organisation, { tradeLockHours: 48, weekendLocking: false });
     const settings = (await getSettings(mentor)).json() as UserSettings;
     expect(settings.lockingPolicy).toMatchObject({ tradeLockHours: 48, weekendLocking: false });
   });
