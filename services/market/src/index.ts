@@ -1,8 +1,10 @@
 import type { RecurringJobRequest, YomanModule } from '@yoman/platform';
+import { marketConfig } from './market-config';
 import { fxRatesMigration } from './rates/fx-rate-table';
 import { usdIlsRatesMigration } from './rates/rate-table';
 import { REFRESH_RATES_JOB, refreshRatesJob, refreshRatesSchedule } from './rates/refresh-rates-job';
 
+export { type MarketSettings, marketConfig } from './market-config';
 export * from './rates/index';
 
 /** The market module: economic calendar and FX rates; for now the stored USD/ILS and per-currency rates tables. */
@@ -11,6 +13,7 @@ export const marketModule: YomanModule = {
   migrations: [usdIlsRatesMigration, fxRatesMigration],
   jobs: { [REFRESH_RATES_JOB]: refreshRatesJob },
   schedules: [refreshRatesSchedule],
+  config: marketConfig,
 };
 
 /** The market module's recurring work, registered with `platform.jobs.every` when the platform starts. */

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Knex } from 'knex';
+import type { ModuleConfigSpec } from './config/variables';
 import type { JobHandler, RecurringJobRequest } from './jobs/types';
 import type { Projection } from './projections/types';
 
@@ -23,4 +24,11 @@ export interface YomanModule {
   schedules?: readonly RecurringJobRequest[];
   /** Registered under the `/api` prefix with the platform decorations available. */
   routes?: FastifyPluginAsync;
+
+  // ---- configuration (issue 11, item 6)
+  /**
+   * The module's own environment variables (`defineModuleConfig`), validated when the platform starts; the
+   * module reads them with `platform.settingsOf(spec)`.
+   */
+  config?: ModuleConfigSpec;
 }

@@ -35,13 +35,14 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     sessionSecret: randomBytes(32).toString('hex'),
     cookieSecure: false,
     logLevel: 'silent',
-    usdIlsRate: '3.70',
     frontEndDir: DEFAULT_FRONT_END_DIR,
     kafkaBrokers,
     kafkaTopicPrefix: kafkaBrokers ? `t${run}.` : 'yoman.',
     kafkaPartitions: 3,
     redisUrl,
     jobsQueue: redisUrl ? `test-${run}` : undefined,
+    // Not the test runner's environment: a module's variables are what the test gives, else their defaults.
+    environment: {},
     ...overrides,
   };
 }
