@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { allConfigVariables, type VariableSpec } from '@yoman/platform';
+import type { VariableSpec } from '@yoman/platform';
 import { describe, expect, it } from 'vitest';
-import { GATEWAY_MODULES } from './gateway';
+import { yomanConfigVariables } from './config-variables';
 
 const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
 
@@ -21,10 +21,10 @@ const defaultCell = (spec: VariableSpec) =>
   spec.defaultText ?? (spec.default === undefined ? '—' : `\`${spec.default}\``);
 
 describe('the README’s configuration table', () => {
-  const declared = allConfigVariables(GATEWAY_MODULES);
+  const declared = yomanConfigVariables();
   const table = configurationTable();
 
-  it('lists exactly the variables the platform and the modules declare', () => {
+  it('lists exactly the variables the platform, the gateway and the modules declare', () => {
     expect([...table.keys()].sort()).toEqual(Object.keys(declared).sort());
   });
 

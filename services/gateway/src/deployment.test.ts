@@ -1,15 +1,11 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import {
-  allConfigVariables,
-  IN_MEMORY_DATA_DIR,
-  loadConfig as loadPlatformConfig,
-  PROCESS_ROLES,
-} from '@yoman/platform';
+import { IN_MEMORY_DATA_DIR, PROCESS_ROLES } from '@yoman/platform';
 import { describe, expect, it } from 'vitest';
 import { parse, parseAllDocuments } from 'yaml';
-import { GATEWAY_MODULES } from './gateway';
+import { loadEveryVariable as loadConfig, yomanConfigVariables } from './config-variables';
+import { gatewayConfig } from './gateway-config';
 
 // No Docker engine or cluster runs here, so the deployment files are checked against the code instead.
 const repo = fileURLToPath(new URL('../../../', import.meta.url));
@@ -37,16 +33,9 @@ const IMAGE_VARIABLES = [
   'KAFKA_GROUP_INITIAL_REBALANCE_DELAY_MS',
   'KAFKA_LOG_DIRS',
 ];
-/** Every variable Yoman reads: the platform's and each module's own. */
-const CONFIG_VARIABLES = Object.keys(allConfigVariables(GATEWAY_MODULES));
+/** Every variable Yoman reads: the platform's, the gateway's and each module's own. */
+const CONFIG_VARIABLES = Object.keys(yomanConfigVariables());
 const knownVariables: readonly string[] = [...CONFIG_VARIABLES, ...IMAGE_VARIABLES];
-
-/** The platform's configuration, after every module's own variables passed as well (as at start). */
-function loadConfig(env: Record<string, string | undefined>) {
-  const config = loadPlatformConfig(env);
-  for (const module of GATEWAY_MODULES) module.config?.load(env);
-  return config;
-}
 const secrets: Env = {
   SESSION_SECRET: 'ab'.repeat(32),
   INTERNAL_SECRET: 'cd'.repeat(32),
@@ -74,12 +63,11 @@ function expectRunnable(command: readonly string[] | undefined) {
 
 /** SERVICE_URLS and REMOTES_MANIFEST as the configuration reads them: `[name, URL]` pairs. */
 function urlsOf(env: Env) {
-  const config = loadConfig(
-    withoutDisk({ SERVICE_URLS: env.SERVICE_URLS, REMOTES_MANIFEST: env.REMOTES_MANIFEST }),
-  );
+  const config = loadConfig(withoutDisk({ SERVICE_URLS: env.SERVICE_URLS }));
+  const remotes = gatewayConfig.load({ REMOTES_MANIFEST: env.REMOTES_MANIFEST }).REMOTES_MANIFEST;
   return {
     services: Object.entries(config.serviceUrls ?? {}).map(([name, url]) => [name, new URL(url)] as const),
-    remotes: Object.entries(config.remotesManifest ?? {}).map(([name, url]) => [name, new URL(url)] as const),
+    remotes: Object.entries(remotes ?? {}).map(([name, url]) => [name, new URL(url)] as const),
   };
 }
 

@@ -15,6 +15,7 @@ import { createTradeModule } from '@yoman/trade';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { Logger } from 'pino';
 import { remoteServicesOf } from './distributed/remote-services';
+import { DEFAULT_FRONT_END_DIR, type GatewaySettings, gatewayConfig } from './gateway-config';
 import { identityModule, sessionPlugin, tradeContextFromIdentity } from './identity';
 import { staticFrontEnd } from './static-front-end';
 
@@ -71,6 +72,7 @@ export async function composeGateway(config: Config, options: GatewayOptions): P
   const modules = options.modules ?? [];
   const role = options.role ?? 'all';
   const shared = options.running;
+  const settings = gatewayConfig.load(config.environment);
   const running =
     shared ??
     (await createPlatform(config, modules, {
@@ -83,7 +85,7 @@ export async function composeGateway(config: Config, options: GatewayOptions): P
   const closePlatform = () => (shared ? Promise.resolve() : running.close());
   try {
     const app = servesApi(role)
-      ? await frontDoor(running.platform, modules, options.plugins)
+      ? await frontDoor(running.platform, settings, modules, options.plugins)
       : await createProbeApp(running.platform);
     let closing: Promise<void> | undefined;
     return {
@@ -104,13 +106,15 @@ export async function composeGateway(config: Config, options: GatewayOptions): P
 /** The gateway's HTTP side: the API of its modules and plugins, then the shell and the remotes manifest. */
 async function frontDoor(
   platform: Platform,
+  settings: GatewaySettings,
   modules: readonly YomanModule[],
   plugins: readonly FastifyPluginAsync[] | undefined,
 ): Promise<FastifyInstance> {
-  const app = await createHttpApp({ platform, modules, plugins });
+  const remotesManifest = settings.REMOTES_MANIFEST;
+  const app = await createHttpApp({ platform, modules, plugins, remotesManifest });
   await app.register(staticFrontEnd, {
-    frontEndDir: platform.config.frontEndDir,
-    remotesManifest: platform.config.remotesManifest,
+    frontEndDir: settings.FRONT_END_DIR ?? DEFAULT_FRONT_END_DIR,
+    remotesManifest,
   });
   return app;
 }

@@ -2,7 +2,6 @@ export {
   allConfigVariables,
   type Config,
   ConfigError,
-  DEFAULT_FRONT_END_DIR,
   type Env,
   IN_MEMORY_DATA_DIR,
   type LogLevel,

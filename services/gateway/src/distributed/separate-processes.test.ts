@@ -25,7 +25,7 @@ onPostgres.describe('a gateway and a trade service on one PostgreSQL', () => {
     const shared = {
       databaseSchema: schema,
       internalSecret: SECRET,
-      frontEndDir: '/nonexistent',
+      environment: { FRONT_END_DIR: '/nonexistent' },
       kafkaTopicPrefix,
     };
     const modules = [marketModule, createTradeModule({ tradeContextOf: tradeContextFromCaller })];

@@ -3,13 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import {
-  allConfigVariables,
-  ConfigError,
-  DEFAULT_FRONT_END_DIR,
-  loadConfig,
-  platformVariables,
-} from './config';
+import { allConfigVariables, ConfigError, loadConfig, platformVariables } from './config';
 import { defineModuleConfig } from './variables';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'yoman-config-'));
@@ -37,10 +31,8 @@ describe('loadConfig', () => {
       dataDir,
       cookieSecure: true,
       logLevel: 'info',
-      frontEndDir: DEFAULT_FRONT_END_DIR,
     });
     expect(config.databaseUrl).toBeUndefined();
-    expect(DEFAULT_FRONT_END_DIR.endsWith(join('dist', 'web'))).toBe(true);
   });
 
   it('turns secure cookies off in development and test unless told otherwise', () => {
@@ -86,8 +78,6 @@ describe('loadConfig', () => {
     ['SESSION_SECRET', 'short'],
     ['COOKIE_SECURE', 'maybe'],
     ['LOG_LEVEL', 'loud'],
-    ['REMOTES_MANIFEST', '{"journal":'],
-    ['REMOTES_MANIFEST', 'journal'],
     ['KAFKA_BROKERS', 'localhost'],
     ['REDIS_URL', 'http://127.0.0.1:6379'],
     ['KAFKA_PARTITIONS', '0'],
@@ -105,20 +95,15 @@ describe('loadConfig', () => {
       DATA_DIR: dataDir,
       KAFKA_BROKERS: '127.0.0.1:9092, kafka-2:9093',
       REDIS_URL: 'redis://127.0.0.1:6379',
-      REMOTES_MANIFEST: 'journal=https://cdn.example/journal/mf-manifest.json,mentor=/m/mf-manifest.json',
+      SERVICE_URLS: 'trade=http://trade-api:3010, league=https://league.example',
       PORT: '8080',
     });
     expect(config.kafkaBrokers).toEqual(['127.0.0.1:9092', 'kafka-2:9093']);
-    expect(config.remotesManifest).toEqual({
-      journal: 'https://cdn.example/journal/mf-manifest.json',
-      mentor: '/m/mf-manifest.json',
+    expect(config.serviceUrls).toEqual({
+      trade: 'http://trade-api:3010',
+      league: 'https://league.example',
     });
     expect(config.port).toBe(8080);
-    expect(
-      loadConfig({ DATA_DIR: dataDir, REMOTES_MANIFEST: '{"leagues":"/l.json"}' }).remotesManifest,
-    ).toEqual({
-      leagues: '/l.json',
-    });
   });
 
   it('keeps an in-memory install off the disk', () => {

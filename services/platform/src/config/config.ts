@@ -1,4 +1,3 @@
-import { fileURLToPath } from 'node:url';
 import { ConfigError, type Env } from './config-error';
 import { platformVariables } from './platform-variables';
 import { resolveSessionSecret } from './session-key';
@@ -9,9 +8,6 @@ export { platformVariables } from './platform-variables';
 
 /** `DATA_DIR=memory://` keeps the database in memory (tests, demos): nothing is written to disk. */
 export const IN_MEMORY_DATA_DIR = 'memory://';
-
-/** The built front end of this checkout: shell at its root, remotes under `remotes/<name>/`. */
-export const DEFAULT_FRONT_END_DIR = fileURLToPath(new URL('../../../../dist/web', import.meta.url));
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
@@ -30,9 +26,6 @@ export interface Config {
   sessionSecret: string;
   cookieSecure: boolean;
   logLevel: LogLevel;
-  frontEndDir: string;
-  /** Remote name → URL of its `mf-manifest.json`, overriding the gateway's own. */
-  remotesManifest?: Record<string, string>;
   kafkaBrokers?: string[];
   /** Prefix of every topic and consumer group (`yoman.`), so several installations can share a cluster. */
   kafkaTopicPrefix: string;
@@ -75,8 +68,6 @@ export function loadConfig(env: Env = process.env): Config {
     sessionSecret: read.SESSION_SECRET?.toLowerCase() ?? embeddedSessionSecret(read.DATA_DIR),
     cookieSecure: read.COOKIE_SECURE ?? !development,
     logLevel: read.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
-    frontEndDir: read.FRONT_END_DIR ?? DEFAULT_FRONT_END_DIR,
-    remotesManifest: read.REMOTES_MANIFEST,
     kafkaBrokers: read.KAFKA_BROKERS,
     kafkaTopicPrefix: read.KAFKA_TOPIC_PREFIX,
     kafkaPartitions: read.KAFKA_PARTITIONS,

@@ -5,28 +5,17 @@ const nameSchema = z.string().regex(/^[a-z][\w-]*$/);
 const httpUrlSchema = z.url({ protocol: /^https?$/ });
 const hexKeySchema = z.string().regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex chars');
 
-/** `name=value,name=value` or, when `json` is allowed, a JSON object; checked by `entry` afterwards. */
-function namedList(entry: z.ZodType<string>, problem: string, json: boolean) {
-  return z.string().transform((raw, context) => {
-    let candidate: unknown;
-    if (json && raw.startsWith('{')) {
-      try {
-        candidate = JSON.parse(raw);
-      } catch {
-        context.issues.push({ code: 'custom', message: 'is not valid JSON', input: raw });
-        return z.NEVER;
-      }
-    } else {
-      candidate = Object.fromEntries(raw.split(',').map((pair) => pair.trim().split('=', 2)));
-    }
-    const parsed = z.record(nameSchema, entry).safeParse(candidate);
-    if (!parsed.success || Object.keys(parsed.data).length === 0) {
-      context.issues.push({ code: 'custom', message: problem, input: raw });
-      return z.NEVER;
-    }
-    return parsed.data;
-  });
-}
+/** `SERVICE_URLS` is `trade=http://trade-api:3010,league=http://league-api:3020`. */
+const serviceUrlsSchema = z.string().transform((raw, context) => {
+  const candidate = Object.fromEntries(raw.split(',').map((pair) => pair.trim().split('=', 2)));
+  const parsed = z.record(nameSchema, httpUrlSchema).safeParse(candidate);
+  if (!parsed.success || Object.keys(parsed.data).length === 0) {
+    const message = 'must map service names to http(s) URLs (trade=http://trade-api:3010,…)';
+    context.issues.push({ code: 'custom', message, input: raw });
+    return z.NEVER;
+  }
+  return parsed.data;
+});
 
 const brokersSchema = z.string().transform((raw, context) => {
   const brokers = raw.split(',').map((broker) => broker.trim());
@@ -43,8 +32,7 @@ const brokersSchema = z.string().transform((raw, context) => {
 /**
  * The platform's own variables: the process, its database, its event delivery and its jobs. Defaults that
  * depend on other variables (the session key, the Secure flag, the log level under test) are worked out by
- * `loadConfig`; the gateway's front-end and proxy variables are read here too, since the platform's HTTP app
- * and the service proxy use them.
+ * `loadConfig`. `SERVICE_URLS` is still read here for the gateway's service proxy.
  */
 export const platformVariables = defineModuleConfig({
   PORT: {
@@ -87,16 +75,6 @@ export const platformVariables = defineModuleConfig({
     defaultText: '`info`',
     description: 'pino log level (`fatal` … `trace`, `silent`)',
   },
-  FRONT_END_DIR: {
-    schema: z.string(),
-    defaultText: '`dist/web`',
-    description: 'where the built shell and remotes are',
-  },
-  REMOTES_MANIFEST: {
-    schema: namedList(z.string().min(1), 'must map remote names to manifest URLs (name=URL,…)', true),
-    defaultText: "the gateway's own remotes",
-    description: '`journal=URL,leagues=URL,mentor=URL` (or JSON) to load remotes deployed elsewhere',
-  },
   KAFKA_BROKERS: {
     schema: brokersSchema,
     description:
@@ -127,11 +105,7 @@ export const platformVariables = defineModuleConfig({
       '64 hex characters signing the caller header the gateway sends to services; the same value on the gateway and every service API',
   },
   SERVICE_URLS: {
-    schema: namedList(
-      httpUrlSchema,
-      'must map service names to http(s) URLs (trade=http://trade-api:3010,…)',
-      false,
-    ),
+    schema: serviceUrlsSchema,
     description:
       'on the gateway only: service name → base URL of its API process (`trade=http://trade-api:3010`); `/api/*` of that service is proxied there',
   },

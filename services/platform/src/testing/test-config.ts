@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { type Config, DEFAULT_FRONT_END_DIR, IN_MEMORY_DATA_DIR } from '../config/config';
+import { type Config, IN_MEMORY_DATA_DIR } from '../config/config';
 
 /** Prefix of the schemas the infra suite creates; a schema named from a data directory survives a restart. */
 export const TEST_SCHEMA_PREFIX = 'test_';
@@ -35,7 +35,6 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     sessionSecret: randomBytes(32).toString('hex'),
     cookieSecure: false,
     logLevel: 'silent',
-    frontEndDir: DEFAULT_FRONT_END_DIR,
     kafkaBrokers,
     kafkaTopicPrefix: kafkaBrokers ? `t${run}.` : 'yoman.',
     kafkaPartitions: 3,
