@@ -1,5 +1,7 @@
-# One image for every Yoman process. Today it runs the gateway with every module in one process (embedded
-# runtime) against PostgreSQL; the separate api/projector/worker processes of the distributed mode come later.
+# One image for every Yoman process: docker-compose.yml and infra/k8s start each process of the distributed
+# mode from it with its own command (services/<service>/src/main.ts --role api|projector|worker, the prepare
+# job, the remotes' static servers). Its default command is the gateway with every module in one process
+# (role `all`): PGlite in /data, or PostgreSQL with DATABASE_URL and SESSION_SECRET.
 FROM node:20-bookworm-slim
 WORKDIR /app
 COPY package.json package-lock.json ./

@@ -55,6 +55,8 @@ function runServerSuite(servers) {
     YOMAN_TEST_REDIS_URL: servers.redisUrl,
   };
   if (servers.kafkaBrokers) env.YOMAN_TEST_KAFKA_BROKERS = servers.kafkaBrokers;
+  // The servers this run promises: a test needing one of them fails, not skips, when its variable is missing.
+  env.YOMAN_INFRA_SUITE = servers.kafkaBrokers ? 'postgres,redis,kafka' : 'postgres,redis';
   // The suite's own configuration comes from the YOMAN_TEST_* names; the operator's names stay out of it.
   for (const name of ['DATABASE_URL', 'REDIS_URL', 'KAFKA_BROKERS']) delete env[name];
   const vitest = join(repoRoot, 'node_modules', '.bin', 'vitest');

@@ -1,10 +1,11 @@
 // The distributed mode as separate OS processes on real PostgreSQL, Kafka and Redis: API flows over HTTP
 // through the gateway, then faults (a killed projector, a killed worker, a restarted Kafka broker).
 // Needs YOMAN_TEST_DATABASE_URL, YOMAN_TEST_REDIS_URL and YOMAN_TEST_KAFKA_BROKERS (npm run test:infra --
-// --with-kafka); skipped without them.
+// --with-kafka); skipped, under its name, without them (see needsInfra).
 import { spawnSync } from 'node:child_process';
 import { createHmac, randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { needsInfra } from '@yoman/platform/testing';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { startKafka } from '../local/kafka.mjs';
 import { browserSession, registerPerson } from './browser-session.mjs';
@@ -22,7 +23,7 @@ import { countByStatus, randomMs, streamTrades, tradeBody } from './trade-stream
 const databaseUrl = process.env.YOMAN_TEST_DATABASE_URL;
 const redisUrl = process.env.YOMAN_TEST_REDIS_URL;
 const kafkaBrokers = process.env.YOMAN_TEST_KAFKA_BROKERS;
-const serversGiven = Boolean(databaseUrl && redisUrl && kafkaBrokers);
+const onStack = needsInfra('YOMAN_TEST_DATABASE_URL', 'YOMAN_TEST_REDIS_URL', 'YOMAN_TEST_KAFKA_BROKERS');
 /** The broker test starts a Kafka node of its own (infra/local/kafka.mjs): it needs a JVM. */
 const javaPresent = spawnSync('java', ['-version'], { stdio: 'ignore' }).status === 0;
 
@@ -54,7 +55,7 @@ async function registerStudents(stack, count, tag) {
   return people;
 }
 
-describe.skipIf(!serversGiven)('the distributed stack as OS processes', () => {
+onStack.describe('the distributed stack as OS processes', () => {
   let stack;
   let client;
   let mentor;
@@ -233,7 +234,7 @@ describe.skipIf(!serversGiven)('the distributed stack as OS processes', () => {
   }, 90_000);
 });
 
-describe.skipIf(!serversGiven || !javaPresent)('a Kafka broker restarted mid-stream', () => {
+(javaPresent ? onStack.describe : describe.skip)('a Kafka broker restarted mid-stream', () => {
   let kafka;
   let stack;
   let client;

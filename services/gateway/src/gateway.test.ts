@@ -25,7 +25,7 @@ afterAll(() => rmSync(frontEndDir, { recursive: true, force: true }));
 describe('a gateway composed of modules', () => {
   let gateway: Gateway;
   beforeAll(async () => {
-    gateway = await composeGateway(testConfig({ frontEndDir }), {
+    gateway = await composeGateway(testConfig({ environment: { FRONT_END_DIR: frontEndDir } }), {
       modules: [pingModule],
       clock: createTestClock(),
       background: false,
@@ -59,7 +59,7 @@ describe('a gateway composed of modules', () => {
 describe('the product gateway', () => {
   let gateway: Gateway;
   beforeAll(async () => {
-    gateway = await buildGateway(testConfig({ frontEndDir }), {
+    gateway = await buildGateway(testConfig({ environment: { FRONT_END_DIR: frontEndDir } }), {
       clock: createTestClock(),
       background: false,
     });

@@ -15,6 +15,7 @@ import {
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { Logger } from 'pino';
 import { remoteServicesOf } from './distributed/remote-services';
+import { DEFAULT_FRONT_END_DIR, type GatewaySettings, gatewayConfig } from './gateway-config';
 import { sessionPlugin } from './identity';
 import { modulesOf } from './registry';
 import { staticFrontEnd } from './static-front-end';
@@ -61,26 +62,31 @@ export function buildGateway(config: Config, options: GatewayOptions = {}): Prom
 export function composeGateway(config: Config, options: GatewayOptions): Promise<Gateway> {
   const modules = options.modules ?? [];
   const role = options.role ?? 'all';
+  // Read before the platform opens: a bad FRONT_END_DIR or REMOTES_MANIFEST stops start-up at once.
+  const settings = gatewayConfig.load(config.environment);
   return buildProcess(config, { ...options, role, modules, service: 'gateway' }, (platform) =>
-    servesApi(role) ? frontDoor(platform, modules, options) : createProbeApp(platform),
+    servesApi(role) ? frontDoor(platform, settings, modules, options) : createProbeApp(platform),
   );
 }
 
 /** The gateway's HTTP side: the API of its modules and plugins, then the shell and the remotes manifest. */
 async function frontDoor(
   platform: Platform,
+  settings: GatewaySettings,
   modules: readonly YomanModule[],
   options: GatewayOptions,
 ): Promise<FastifyInstance> {
+  const remotesManifest = settings.REMOTES_MANIFEST;
   const app = await createHttpApp({
     platform,
     modules,
     plugins: options.plugins,
     declaredRoutes: options.declaredRoutes,
+    remotesManifest,
   });
   await app.register(staticFrontEnd, {
-    frontEndDir: platform.config.frontEndDir,
-    remotesManifest: platform.config.remotesManifest,
+    frontEndDir: settings.FRONT_END_DIR ?? DEFAULT_FRONT_END_DIR,
+    remotesManifest,
   });
   return app;
 }

@@ -1,9 +1,11 @@
 import { routesOfModule } from '@yoman/contracts';
 import type { RecurringJobRequest, YomanModule } from '@yoman/platform';
+import { marketConfig } from './market-config';
 import { fxRatesMigration } from './rates/fx-rate-table';
 import { usdIlsRatesMigration } from './rates/rate-table';
 import { REFRESH_RATES_JOB, refreshRatesJob, refreshRatesSchedule } from './rates/refresh-rates-job';
 
+export { type MarketSettings, marketConfig } from './market-config';
 export * from './rates/index';
 
 /** The market module: economic calendar and FX rates; for now the stored USD/ILS and per-currency rates tables. */
@@ -13,6 +15,7 @@ export const marketModule: YomanModule = {
   jobs: { [REFRESH_RATES_JOB]: refreshRatesJob },
   schedules: [refreshRatesSchedule],
   declaredRoutes: routesOfModule('market'),
+  config: marketConfig,
 };
 
 /** The market module's recurring work, registered with `platform.jobs.every` when the platform starts. */

@@ -12,6 +12,7 @@ import { createBullmqJobs } from './jobs/bullmq-jobs';
 import { createEmbeddedJobs } from './jobs/embedded-jobs';
 import { createLogger } from './logging/logger';
 import type { YomanModule } from './module';
+import { loadModuleSettings } from './module-settings';
 import type { Clock, Platform } from './platform';
 import { platformModule } from './platform-module';
 import type { EmbeddedProjectionRunner } from './projections/projection-runner';
@@ -50,6 +51,8 @@ export async function createPlatform(
   const clock = options.clock ?? systemClock;
   const logger = options.logger ?? createLogger({ level: config.logLevel });
   const background = options.background ?? true;
+  // Before anything opens: a module's bad variable stops start-up with its one-line ConfigError.
+  const settings = loadModuleSettings(config, modules);
   const embeddedOnDisk = !config.databaseUrl && !config.dataDir.startsWith(IN_MEMORY_DATA_DIR);
   const releaseDataDir = embeddedOnDisk ? claimDataDirectory(config.dataDir) : () => {};
   const db = createDatabase(config);
@@ -92,7 +95,16 @@ export async function createPlatform(
         platform: () => platform,
         pollIntervalMs: background && runsJobs ? undefined : 0,
       });
-  const platform: Platform = { config, db, eventStore, projections, jobs, clock, logger };
+  const platform: Platform = {
+    config,
+    db,
+    eventStore,
+    projections,
+    jobs,
+    clock,
+    logger,
+    settingsOf: settings,
+  };
   const stopAll = async () => {
     await platform.jobs.stop();
     await delivery.close();

@@ -1,13 +1,21 @@
 export {
-  CONFIG_VARIABLES,
+  allConfigVariables,
   type Config,
   ConfigError,
-  type ConfigVariable,
-  DEFAULT_FRONT_END_DIR,
+  type Env,
   IN_MEMORY_DATA_DIR,
   type LogLevel,
   loadConfig,
+  platformVariables,
 } from './config/config';
+export {
+  defineModuleConfig,
+  type ModuleConfigSpec,
+  readVariable,
+  type SettingsOf,
+  type VariableSpec,
+  type VariableSpecs,
+} from './config/variables';
 export { createPlatform, type PlatformOptions, type RunningPlatform, systemClock } from './create-platform';
 export { createDatabase, ensureSchema, isUniqueViolation } from './db/database';
 export { MIGRATIONS_TABLE, runMigrations } from './db/migrations';

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Knex } from 'knex';
+import type { ModuleConfigSpec } from './config/variables';
 import type { DeclaredRoute } from './http/route-access';
 import type { JobHandler, RecurringJobRequest } from './jobs/types';
 import type { Projection } from './projections/types';
@@ -29,4 +30,11 @@ export interface YomanModule {
    * access from it on every request and refuses at start-up a route registered without a declaration.
    */
   declaredRoutes?: readonly DeclaredRoute[];
+
+  // ---- configuration (issue 11, item 6)
+  /**
+   * The module's own environment variables (`defineModuleConfig`), validated when the platform starts; the
+   * module reads them with `platform.settingsOf(spec)`.
+   */
+  config?: ModuleConfigSpec;
 }

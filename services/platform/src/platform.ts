@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import type { Config } from './config/config';
+import type { ModuleConfigSpec } from './config/variables';
 import type { EventStore } from './event-store/types';
 import type { Jobs } from './jobs/types';
 import type { ProjectionRunner } from './projections/types';
@@ -19,6 +20,8 @@ export interface Platform {
   jobs: Jobs;
   clock: Clock;
   logger: Logger;
+  /** The settings a mounted module declared with `spec`, validated at start; throws for a spec not mounted. */
+  settingsOf<S>(spec: ModuleConfigSpec<S>): S;
 }
 
 declare module 'fastify' {

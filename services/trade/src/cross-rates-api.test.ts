@@ -6,7 +6,7 @@ import { ALICE, eurusd, START, startTradeTestApp } from './test-support/trade-te
 
 let t: Awaited<ReturnType<typeof startTradeTestApp>>;
 beforeAll(async () => {
-  t = await startTradeTestApp({ fxFallbackRates: { GBP: '1.27', JPY: '0.0066' } });
+  t = await startTradeTestApp({ environment: { FX_FALLBACK_RATES: 'GBP=1.27,JPY=0.0066' } });
 });
 afterAll(() => t.harness.close());
 beforeEach(async () => {

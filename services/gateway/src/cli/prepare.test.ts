@@ -6,7 +6,7 @@ import {
   MIGRATIONS_TABLE,
   platformModule,
 } from '@yoman/platform';
-import { testConfig } from '@yoman/platform/testing';
+import { needsInfra, testConfig } from '@yoman/platform/testing';
 import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import { modulesOf } from '../registry';
@@ -14,6 +14,7 @@ import { describeReport, eventModules, prepareInstallation } from './prepare';
 
 const logger = pino({ level: 'silent' });
 const brokers = process.env.YOMAN_TEST_KAFKA_BROKERS;
+const onKafka = needsInfra('YOMAN_TEST_KAFKA_BROKERS');
 /** Removes the schema a test made on a shared Postgres server (PGlite keeps nothing). */
 async function dropSchema(config: Config) {
   if (!config.databaseSchema) return;
@@ -67,7 +68,7 @@ describe('preparing the database', () => {
   });
 });
 
-describe.skipIf(!brokers)('creating the topics on a real broker', () => {
+onKafka.describe('creating the topics on a real broker', () => {
   const prefix = `t${randomBytes(4).toString('hex')}.`;
   const kafkaBrokers = (brokers ?? '').split(',');
   const base = testConfig({ kafkaBrokers, kafkaTopicPrefix: prefix });

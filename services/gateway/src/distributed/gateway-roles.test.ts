@@ -7,7 +7,9 @@ import { identityModule } from '../identity';
 // Identity's projector and worker processes run the gateway without its API: they answer the probes only.
 let running: RunningPlatform;
 beforeAll(async () => {
-  running = await createTestPlatform([identityModule], { config: { frontEndDir: '/nonexistent' } });
+  running = await createTestPlatform([identityModule], {
+    config: { environment: { FRONT_END_DIR: '/nonexistent' } },
+  });
 });
 afterAll(() => running.close());
 

@@ -1,19 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import { createPlatform, createServiceApp, type RunningPlatform } from '@yoman/platform';
-import { testConfig } from '@yoman/platform/testing';
+import { needsInfra, testConfig } from '@yoman/platform/testing';
 import { tradeService } from '@yoman/trade';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildGateway, type Gateway } from '../gateway';
 import { signUp } from '../identity/testing/identity-test-app';
 import { TRADE_ACROSS_MIDNIGHT } from '../test-support/trade-across-midnight';
 
 // As deployed: the gateway and the trade service each open their own platform on one PostgreSQL schema.
-const databaseUrl = process.env.YOMAN_TEST_DATABASE_URL;
+const onPostgres = needsInfra('YOMAN_TEST_DATABASE_URL');
 const SECRET = '2'.repeat(64);
 const schema = `test_processes_${randomBytes(5).toString('hex')}`;
 
-describe.skipIf(!databaseUrl)('a gateway and a trade service on one PostgreSQL', () => {
+onPostgres.describe('a gateway and a trade service on one PostgreSQL', () => {
   let tradePlatform: RunningPlatform;
   let service: FastifyInstance;
   let gateway: Gateway;
@@ -24,7 +24,7 @@ describe.skipIf(!databaseUrl)('a gateway and a trade service on one PostgreSQL',
     const shared = {
       databaseSchema: schema,
       internalSecret: SECRET,
-      frontEndDir: '/nonexistent',
+      environment: { FRONT_END_DIR: '/nonexistent' },
       kafkaTopicPrefix,
     };
     const modules = tradeService.modules();

@@ -34,7 +34,7 @@ const received: (string | undefined)[] = [];
 beforeAll(async () => {
   running = await createTestPlatform([identityModule, ...serviceModules], {
     clock,
-    config: { internalSecret: SECRET, frontEndDir: '/nonexistent' },
+    config: { internalSecret: SECRET, environment: { FRONT_END_DIR: '/nonexistent' } },
   });
   service = await createServiceApp(running.platform, serviceModules, { role: 'api' });
   service.addHook('onRequest', async (request) => {

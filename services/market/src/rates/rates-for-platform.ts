@@ -1,4 +1,5 @@
 import type { Platform } from '@yoman/platform';
+import { marketConfig } from '../market-config';
 import { createBankOfIsraelProvider } from './bank-of-israel';
 import { createRatesService, type RatesService } from './rates-service';
 
@@ -11,12 +12,13 @@ const servicesByPlatform = new WeakMap<Platform, RatesService>();
 export function ratesServiceFor(platform: Platform): RatesService {
   let service = servicesByPlatform.get(platform);
   if (!service) {
-    const url = platform.config.boiRatesUrl;
+    const settings = platform.settingsOf(marketConfig);
+    const url = settings.BOI_RATES_URL;
     service = createRatesService({
       db: platform.db,
       clock: platform.clock,
-      fallbackRate: platform.config.usdIlsRate,
-      fxFallbackRates: platform.config.fxFallbackRates,
+      fallbackRate: settings.USD_ILS_RATE,
+      fxFallbackRates: settings.FX_FALLBACK_RATES,
       provider: url ? createBankOfIsraelProvider({ url }) : undefined,
       logger: platform.logger,
     });

@@ -34,7 +34,7 @@ describe('the daily refresh of the Bank of Israel rates', () => {
     // On the embedded scheduler, whose runs follow the test clock (BullMQ's job schedulers follow Redis time).
     running = await createTestPlatform([marketModule], {
       clock,
-      config: { boiRatesUrl: url, redisUrl: undefined },
+      config: { environment: { BOI_RATES_URL: url }, redisUrl: undefined },
     });
     for (const schedule of marketSchedules) await running.platform.jobs.every(schedule);
   });

@@ -1,4 +1,5 @@
 import type { JobHandler, RecurringJobRequest } from '@yoman/platform';
+import { marketConfig } from '../market-config';
 import { ratesServiceFor } from './rates-for-platform';
 
 /** The job that stores the Bank of Israel's rates of the day. */
@@ -19,5 +20,6 @@ export const refreshRatesSchedule: RecurringJobRequest<null> = {
 /** Fetches and stores the day's rates; a source that cannot be read fails the run, so it is retried. */
 export const refreshRatesJob: JobHandler = async (_payload, { platform }) => {
   const stored = await ratesServiceFor(platform).refreshFromSource();
-  platform.logger.info({ stored, source: platform.config.boiRatesUrl ? 'boi' : 'none' }, 'rates refreshed');
+  const source = platform.settingsOf(marketConfig).BOI_RATES_URL ? 'boi' : 'none';
+  platform.logger.info({ stored, source }, 'rates refreshed');
 };

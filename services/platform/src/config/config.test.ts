@@ -2,7 +2,9 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CONFIG_VARIABLES, ConfigError, DEFAULT_FRONT_END_DIR, loadConfig } from './config';
+import { z } from 'zod';
+import { allConfigVariables, ConfigError, loadConfig, platformVariables } from './config';
+import { defineModuleConfig } from './variables';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'yoman-config-'));
 const SECRET = 'ab'.repeat(32);
@@ -29,12 +31,8 @@ describe('loadConfig', () => {
       dataDir,
       cookieSecure: true,
       logLevel: 'info',
-      usdIlsRate: '3.70',
-      frontEndDir: DEFAULT_FRONT_END_DIR,
     });
     expect(config.databaseUrl).toBeUndefined();
-    expect(config.fxFallbackRates).toBeUndefined();
-    expect(DEFAULT_FRONT_END_DIR.endsWith(join('dist', 'web'))).toBe(true);
   });
 
   it('turns secure cookies off in development and test unless told otherwise', () => {
@@ -80,17 +78,11 @@ describe('loadConfig', () => {
     ['SESSION_SECRET', 'short'],
     ['COOKIE_SECURE', 'maybe'],
     ['LOG_LEVEL', 'loud'],
-    ['USD_ILS_RATE', '3,70'],
-    ['BOI_RATES_URL', 'ftp://boi.org.il/rates'],
-    ['FX_FALLBACK_RATES', 'GBP:1.27'],
-    ['FX_FALLBACK_RATES', 'GBP=1,27'],
-    ['FX_FALLBACK_RATES', 'GBP=0'],
-    ['FX_FALLBACK_RATES', 'POUND=1.27'],
-    ['FX_FALLBACK_RATES', 'GBP=1.27,GBP=1.3'],
-    ['REMOTES_MANIFEST', '{"journal":'],
-    ['REMOTES_MANIFEST', 'journal'],
     ['KAFKA_BROKERS', 'localhost'],
     ['REDIS_URL', 'http://127.0.0.1:6379'],
+    ['KAFKA_PARTITIONS', '0'],
+    ['SERVICE_URLS', 'trade=ftp://trade-api'],
+    ['INTERNAL_SECRET', 'short'],
   ] as const)('a bad %s (%s) stops start-up with one line naming it', (variable, value) => {
     const error = configError({ [variable]: value });
     expect(error.variable).toBe(variable);
@@ -103,24 +95,15 @@ describe('loadConfig', () => {
       DATA_DIR: dataDir,
       KAFKA_BROKERS: '127.0.0.1:9092, kafka-2:9093',
       REDIS_URL: 'redis://127.0.0.1:6379',
-      REMOTES_MANIFEST: 'journal=https://cdn.example/journal/mf-manifest.json,mentor=/m/mf-manifest.json',
-      USD_ILS_RATE: '3.6512',
-      FX_FALLBACK_RATES: 'EUR=1.08, gbp=1.27,JPY=0.0066',
+      SERVICE_URLS: 'trade=http://trade-api:3010, league=https://league.example',
       PORT: '8080',
     });
-    expect(config.fxFallbackRates).toEqual({ EUR: '1.08', GBP: '1.27', JPY: '0.0066' });
     expect(config.kafkaBrokers).toEqual(['127.0.0.1:9092', 'kafka-2:9093']);
-    expect(config.remotesManifest).toEqual({
-      journal: 'https://cdn.example/journal/mf-manifest.json',
-      mentor: '/m/mf-manifest.json',
+    expect(config.serviceUrls).toEqual({
+      trade: 'http://trade-api:3010',
+      league: 'https://league.example',
     });
-    expect(config.usdIlsRate).toBe('3.6512');
     expect(config.port).toBe(8080);
-    expect(
-      loadConfig({ DATA_DIR: dataDir, REMOTES_MANIFEST: '{"leagues":"/l.json"}' }).remotesManifest,
-    ).toEqual({
-      leagues: '/l.json',
-    });
   });
 
   it('keeps an in-memory install off the disk', () => {
@@ -128,8 +111,38 @@ describe('loadConfig', () => {
     expect(config.sessionSecret).toMatch(/^[0-9a-f]{64}$/);
   });
 
-  it('lists every variable it reads', () => {
-    expect(CONFIG_VARIABLES).toContain('DATABASE_URL');
-    expect(new Set(CONFIG_VARIABLES).size).toBe(CONFIG_VARIABLES.length);
+  it('keeps the environment it read, for the modules’ own variables', () => {
+    const env = { DATA_DIR: dataDir, USD_ILS_RATE: '3.65' };
+    expect(loadConfig(env).environment).toBe(env);
+  });
+});
+
+describe('the variables of the platform and its modules', () => {
+  const rateConfig = defineModuleConfig({
+    RATE: { schema: z.coerce.number().positive(), default: '1', description: 'a rate' },
+    SOURCE: { schema: z.url(), description: 'where rates come from' },
+  });
+
+  it('reads a module’s variables with their defaults, typed', () => {
+    const settings: { readonly RATE: number; readonly SOURCE: string | undefined } = rateConfig.load({});
+    expect(settings).toEqual({ RATE: 1, SOURCE: undefined });
+    expect(rateConfig.load({ RATE: ' 2.5 ', SOURCE: 'https://rates.example' })).toEqual({
+      RATE: 2.5,
+      SOURCE: 'https://rates.example',
+    });
+  });
+
+  it('stops at a module’s bad variable with the same one-line error', () => {
+    expect(() => rateConfig.load({ RATE: '-1' })).toThrow(ConfigError);
+    expect(() => rateConfig.load({ RATE: '-1' })).toThrow(/^Configuration error: RATE is invalid \("-1"\): /);
+  });
+
+  it('lists the platform’s variables and each module’s, refusing a name declared twice', () => {
+    const all = allConfigVariables([{ name: 'rates', config: rateConfig }]);
+    expect(Object.keys(all)).toEqual([...Object.keys(platformVariables.variables), 'RATE', 'SOURCE']);
+    const clash = defineModuleConfig({ PORT: { schema: z.string(), description: 'again' } });
+    expect(() => allConfigVariables([{ name: 'clash', config: clash }])).toThrow(
+      'PORT is declared by both platform and clash',
+    );
   });
 });

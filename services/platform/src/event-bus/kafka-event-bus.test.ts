@@ -2,10 +2,12 @@ import { randomBytes } from 'node:crypto';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RecordedEvent } from '../event-store/types';
+import { needsInfra } from '../testing/needs-infra';
 import { createKafkaEventBus, type KafkaEventBus } from './kafka-event-bus';
 import { moduleTopic, partitionOf, topicForEvent } from './topics';
 
 const brokers = process.env.YOMAN_TEST_KAFKA_BROKERS;
+const onKafka = needsInfra('YOMAN_TEST_KAFKA_BROKERS');
 const logger = pino({ level: 'silent' });
 
 describe('event topics', () => {
@@ -26,7 +28,7 @@ describe('event topics', () => {
   });
 });
 
-describe.skipIf(!brokers)('the Kafka event bus on a real broker', () => {
+onKafka.describe('the Kafka event bus on a real broker', () => {
   const module = `t${randomBytes(4).toString('hex')}`;
   const topic = moduleTopic(module);
   const buses: KafkaEventBus[] = [];

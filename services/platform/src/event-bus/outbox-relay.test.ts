@@ -5,14 +5,16 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { RunningPlatform } from '../create-platform';
 import { APPEND_LOCK_KEY } from '../event-store/postgres-event-store';
 import type { RecordedEvent } from '../event-store/types';
+import { needsInfra } from '../testing/needs-infra';
 import { resetDatabase } from '../testing/reset-database';
 import { createTestPlatform } from '../testing/test-platform';
 import { createKafkaEventBus, type KafkaEventBus } from './kafka-event-bus';
 import { createOutboxRelay, type OutboxRelay, type OutboxRelayOptions, relayLockKey } from './outbox-relay';
 import { moduleTopic } from './topics';
 
-const postgresUrl = process.env.YOMAN_TEST_DATABASE_URL;
 const brokers = process.env.YOMAN_TEST_KAFKA_BROKERS;
+const onPostgresAndKafka = needsInfra('YOMAN_TEST_DATABASE_URL', 'YOMAN_TEST_KAFKA_BROKERS');
+const onPostgres = needsInfra('YOMAN_TEST_DATABASE_URL');
 const silent = pino({ level: 'silent' });
 
 /** A bus that keeps every `publish` call, and fails the next `failures` of them. */
@@ -170,7 +172,7 @@ describe('the outbox relay', () => {
   });
 });
 
-describe.skipIf(!postgresUrl)('the outbox relay on PostgreSQL', () => {
+onPostgres.describe('the outbox relay on PostgreSQL', () => {
   /** The server process holding the relay lock, to kill it as a crash would. */
   const lockHolder = async () => {
     const result = await running.platform.db.raw(
@@ -278,7 +280,7 @@ describe.skipIf(!postgresUrl)('the outbox relay on PostgreSQL', () => {
   });
 });
 
-describe.skipIf(!postgresUrl || !brokers)('the outbox relay on Kafka', () => {
+onPostgresAndKafka.describe('the outbox relay on Kafka', () => {
   const buses: KafkaEventBus[] = [];
   const topicPrefix = `t${randomBytes(4).toString('hex')}.`;
   const busFor = (clientId: string) => {

@@ -31,6 +31,8 @@ export interface HttpAppOptions {
   declaredRoutes?: readonly DeclaredRoute[];
   /** Largest JSON body accepted, in bytes (default 1 MiB); a route may set its own `bodyLimit`. */
   bodyLimit?: number;
+  /** Remote name → manifest URL of remotes deployed elsewhere (the gateway's `REMOTES_MANIFEST`). */
+  remotesManifest?: Readonly<Record<string, string>>;
 }
 
 /** The OpenAPI document's address. */
@@ -64,7 +66,9 @@ export async function createHttpApp(options: HttpAppOptions): Promise<FastifyIns
     reply.header('x-request-id', request.id);
   });
   app.addHook('onRequest', refuseCrossOriginWrites);
-  await app.register(helmet, { contentSecurityPolicy: { directives: contentSecurityPolicy(platform) } });
+  await app.register(helmet, {
+    contentSecurityPolicy: { directives: contentSecurityPolicy(options.remotesManifest) },
+  });
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -94,8 +98,8 @@ export async function createHttpApp(options: HttpAppOptions): Promise<FastifyIns
 }
 
 /** Self only; the origins of remotes deployed elsewhere (REMOTES_MANIFEST) are the one exception. */
-function contentSecurityPolicy(platform: Platform) {
-  const remoteOrigins = Object.values(platform.config.remotesManifest ?? {}).flatMap((url) => {
+function contentSecurityPolicy(remotesManifest: Readonly<Record<string, string>> = {}) {
+  const remoteOrigins = Object.values(remotesManifest).flatMap((url) => {
     try {
       return [new URL(url).origin];
     } catch {

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import pino from 'pino';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { AppError } from '../http/errors';
 import type { Platform } from '../platform';
+import { needsInfra } from '../testing/needs-infra';
 import { createTestClock } from '../testing/test-clock';
 import { createTestPlatform } from '../testing/test-platform';
 import { bullmqJobId, createBullmqJobs } from './bullmq-jobs';
@@ -13,6 +14,7 @@ import { cuttableRelay } from './redis-relay';
 import type { JobContext, Jobs } from './types';
 
 const redisUrl = process.env.YOMAN_TEST_REDIS_URL;
+const onRedis = needsInfra('YOMAN_TEST_REDIS_URL');
 const HOUR = 3_600_000;
 const logger = pino({ level: 'silent' });
 const platform = { logger } as unknown as Platform;
@@ -55,7 +57,7 @@ function remindersOn(jobs: Jobs) {
   return jobs;
 }
 
-describe.skipIf(!redisUrl)('the BullMQ jobs adapter on real Redis', () => {
+onRedis.describe('the BullMQ jobs adapter on real Redis', () => {
   const clock = createTestClock('2026-02-01T08:00:00Z');
   let jobs: Jobs;
   const inOneHour = () => new Date(clock.now().getTime() + HOUR);
@@ -174,7 +176,7 @@ describe.skipIf(!redisUrl)('the BullMQ jobs adapter on real Redis', () => {
   });
 });
 
-describe.skipIf(!redisUrl)('the BullMQ worker on Redis time', () => {
+onRedis.describe('the BullMQ worker on Redis time', () => {
   it('runs a delayed job by itself and retries with real backoff', async () => {
     const jobs = createBullmqJobs({
       redisUrl: redisUrl as string,
@@ -222,7 +224,7 @@ async function jobsBehindRelay(options: { work?: boolean; closeWaitMs?: number; 
   return { relay, jobs };
 }
 
-describe.skipIf(!redisUrl)('the BullMQ producer when Redis is gone', () => {
+onRedis.describe('the BullMQ producer when Redis is gone', () => {
   it('rejects a schedule within about a second with a 503, and schedules again once Redis is back', async () => {
     const { relay, jobs } = await jobsBehindRelay({ work: false });
     try {
@@ -367,7 +369,7 @@ describe.skipIf(!redisUrl)('the BullMQ producer when Redis is gone', () => {
   });
 });
 
-describe.skipIf(!redisUrl)('the platform with REDIS_URL', () => {
+onRedis.describe('the platform with REDIS_URL', () => {
   it('keeps its jobs in BullMQ on Redis instead of the jobs table', async () => {
     const running = await createTestPlatform([], { config: { redisUrl, jobsQueue: queueName() } });
     const id = `wiring:${randomBytes(4).toString('hex')}`;

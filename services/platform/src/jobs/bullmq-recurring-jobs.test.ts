@@ -1,12 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { DateTime } from 'luxon';
 import pino from 'pino';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, expect, it } from 'vitest';
 import type { Platform } from '../platform';
+import { needsInfra } from '../testing/needs-infra';
 import { createBullmqJobs } from './bullmq-jobs';
 import { dropJobsQueue } from './drop-jobs-queue';
 
 const redisUrl = process.env.YOMAN_TEST_REDIS_URL;
+const onRedis = needsInfra('YOMAN_TEST_REDIS_URL');
 const HOUR = 3_600_000;
 const logger = pino({ level: 'silent' });
 const platform = { logger } as unknown as Platform;
@@ -23,7 +25,7 @@ afterAll(async () => {
   for (const name of queues) await dropJobsQueue(redisUrl as string, name);
 });
 
-describe.skipIf(!redisUrl)('recurring work on a BullMQ job scheduler', () => {
+onRedis.describe('recurring work on a BullMQ job scheduler', () => {
   it('runs on its interval, registered twice, until it is cancelled', async () => {
     const jobs = createBullmqJobs({
       redisUrl: redisUrl as string,

@@ -2,13 +2,15 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, expect, it } from 'vitest';
 import type { Platform } from '../platform';
+import { needsInfra } from '../testing/needs-infra';
 import { createBullmqJobs } from './bullmq-jobs';
 import { dropJobsQueue } from './drop-jobs-queue';
 import type { Jobs } from './types';
 
 const redisUrl = process.env.YOMAN_TEST_REDIS_URL;
+const onRedis = needsInfra('YOMAN_TEST_REDIS_URL');
 const logger = pino({ level: 'silent' });
 const platform = { logger } as unknown as Platform;
 /** Short holds, so a dead worker's job is noticed within seconds instead of BullMQ's 30 s. */
@@ -40,7 +42,7 @@ function startWorkerProcess(queueName: string) {
   return { child, said };
 }
 
-describe.skipIf(!redisUrl)('a worker killed in the middle of a job', () => {
+onRedis.describe('a worker killed in the middle of a job', () => {
   const started: { child?: ChildProcess; jobs: Jobs[]; queue?: string } = { jobs: [] };
   afterEach(async () => {
     if (started.child?.exitCode === null) started.child.kill('SIGKILL');

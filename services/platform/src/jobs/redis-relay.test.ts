@@ -1,10 +1,12 @@
 import { Redis } from 'ioredis';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
+import { needsInfra } from '../testing/needs-infra';
 import { cuttableRelay } from './redis-relay';
 
 const redisUrl = process.env.YOMAN_TEST_REDIS_URL;
+const onRedis = needsInfra('YOMAN_TEST_REDIS_URL');
 
-describe.skipIf(!redisUrl)('the Redis relay of the fault tests', () => {
+onRedis.describe('the Redis relay of the fault tests', () => {
   it('holds answers while silent and hands each one over exactly once when it speaks, however often told', async () => {
     const relay = await cuttableRelay(new URL(redisUrl as string));
     const client = new Redis(relay.url, { maxRetriesPerRequest: 1 });

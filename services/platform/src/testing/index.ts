@@ -1,5 +1,13 @@
 export { arbitraryFor, fieldsOf } from './body-arbitrary';
 export { type FuzzRouteOptions, fuzzRoute } from './fuzz-route';
+export {
+  INFRA_SUITE_MARKER,
+  INFRA_VARIABLES,
+  type InfraDecision,
+  type InfraVariable,
+  infraDecision,
+  needsInfra,
+} from './needs-infra';
 export { resetDatabase } from './reset-database';
 export { createTestApp, type TestApp, type TestAppOptions } from './test-app';
 export { createTestClock, type TestClock } from './test-clock';

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { type Config, DEFAULT_FRONT_END_DIR, IN_MEMORY_DATA_DIR } from '../config/config';
+import { type Config, IN_MEMORY_DATA_DIR } from '../config/config';
 
 /** Prefix of the schemas the infra suite creates; a schema named from a data directory survives a restart. */
 export const TEST_SCHEMA_PREFIX = 'test_';
@@ -35,13 +35,13 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     sessionSecret: randomBytes(32).toString('hex'),
     cookieSecure: false,
     logLevel: 'silent',
-    usdIlsRate: '3.70',
-    frontEndDir: DEFAULT_FRONT_END_DIR,
     kafkaBrokers,
     kafkaTopicPrefix: kafkaBrokers ? `t${run}.` : 'yoman.',
     kafkaPartitions: 3,
     redisUrl,
     jobsQueue: redisUrl ? `test-${run}` : undefined,
+    // Not the test runner's environment: a module's variables are what the test gives, else their defaults.
+    environment: {},
     ...overrides,
   };
 }

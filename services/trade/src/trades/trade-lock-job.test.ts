@@ -2,11 +2,13 @@
 
 import { randomBytes } from 'node:crypto';
 import { cuttableRelay, dropJobsQueue, type Jobs, unavailable } from '@yoman/platform';
+import { needsInfra } from '@yoman/platform/testing';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ALICE, eurusd, START, startTradeTestApp } from '../test-support/trade-test-app';
 import { LOCK_JOB, lockJobId, lockTradeJob } from './trade-commands';
 
 const redisUrl = process.env.YOMAN_TEST_REDIS_URL;
+const onRedis = needsInfra('YOMAN_TEST_REDIS_URL');
 const UNAVAILABLE = { message: 'השירות אינו זמין כרגע, נסו שוב בעוד רגע', code: 'UNAVAILABLE' };
 
 let t: Awaited<ReturnType<typeof startTradeTestApp>>;
@@ -64,7 +66,7 @@ describe('deleting a trade when its lock job cannot be cancelled', () => {
   });
 });
 
-describe.skipIf(!redisUrl)('logging a trade with the lock jobs on Redis behind a relay', () => {
+onRedis.describe('logging a trade with the lock jobs on Redis behind a relay', () => {
   let relay: Awaited<ReturnType<typeof cuttableRelay>>;
   let r: Awaited<ReturnType<typeof startTradeTestApp>>;
   const queueName = `yoman-test-trade-${randomBytes(4).toString('hex')}`;
