@@ -1,9 +1,9 @@
+import { ScreenNotYetAvailable, SettingsIcon } from '@yoman/ui';
 import { lazy, Suspense } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { RemoteMount } from './remotes/RemoteMount';
 import { NotFound } from './screens/NotFound';
 import { RouteError } from './screens/RouteError';
-import { ScreenNotYetAvailable } from './screens/ScreenNotYetAvailable';
 import { CentredLoading } from './session/CentredLoading';
 import { ProtectedRoute, RootRedirect, SignedOutOnly, useSignedInUser } from './session/guards';
 
@@ -32,6 +32,8 @@ function HomeRoute() {
   if (user.role === 'mentor') return <Navigate to="/mentor" replace />;
   return <RemoteMount remote="journal" prefix="/home" />;
 }
+
+const notYetAvailable = (screen: string) => <ScreenNotYetAvailable screen={screen} icon={<SettingsIcon />} />;
 
 /** The whole route table: /auth outside, everything else inside the protected layout. */
 export const routeTable: RouteObject[] = [
@@ -64,8 +66,8 @@ export const routeTable: RouteObject[] = [
                 path: `${prefix.slice(1)}/*`,
                 element: <RemoteMount remote={remote} prefix={prefix} />,
               })),
-              { path: 'notifications', element: <ScreenNotYetAvailable screen="התראות" /> },
-              { path: 'settings', element: <ScreenNotYetAvailable screen="הגדרות" /> },
+              { path: 'notifications', element: notYetAvailable('התראות') },
+              { path: 'settings', element: notYetAvailable('הגדרות') },
               { path: '*', element: <NotFound /> },
             ],
           },
