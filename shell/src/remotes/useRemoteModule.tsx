@@ -31,11 +31,10 @@ function useLoaded<T>(key: string, load: (loader: RemoteLoader) => Promise<T>): 
   const [state, setState] = useState<Loaded<T>>({ status: 'loading' });
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `load` is read anew with each key and attempt.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `load` is a new closure each render; `key` says what it loads and `attempt` counts the retries.
   useEffect(() => {
     let current = true;
     setState({ status: 'loading' });
-    void attempt;
     load(loader).then(
       (value) => current && setState({ status: 'ready', value }),
       (error: unknown) => current && setState({ status: 'failed', error, retry }),
