@@ -1,5 +1,5 @@
-// The mentor remote's build: one port, one output folder; what every remote's build does is in
-// ui/federation-remote.mjs, beside the shared singletons.
+// The mentor remote's build: its name, folder and port are in remotes.config.mjs; what every remote's build
+// does is in ui/federation-remote.mjs, beside the shared singletons.
 import { remoteRspackConfig } from '../ui/federation-remote.mjs';
 
-export default remoteRspackConfig({ remoteName: 'mentor', devPort: 3103, configUrl: import.meta.url });
+export default remoteRspackConfig({ remoteName: 'mentor', configUrl: import.meta.url });

@@ -1,20 +1,19 @@
-// npm run build: builds the shell and the three remotes into dist/web (one after another: the machines
-// have two cores), then reports what the browser downloads and fails when /auth is over its budget.
+// npm run build: builds the shell and every remote of remotes.config.mjs into dist/web (one after another:
+// the machines have two cores), then reports what the browser downloads and fails when /auth is over budget.
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { rspack } from '@rspack/core';
+import { remotes, shell } from '../remotes.config.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const webRoot = join(root, 'dist/web');
 
 /** The apps in build order: the shell first, because its output directory holds the remotes. */
 export const APPS = [
-  { name: 'shell', dir: 'shell', outDir: webRoot },
-  { name: 'journal', dir: 'mfe-journal', outDir: join(webRoot, 'remotes/journal') },
-  { name: 'leagues', dir: 'mfe-leagues', outDir: join(webRoot, 'remotes/leagues') },
-  { name: 'mentor', dir: 'mfe-mentor', outDir: join(webRoot, 'remotes/mentor') },
+  { name: shell.name, dir: shell.folder, outDir: webRoot },
+  ...remotes.map(({ name, folder }) => ({ name, dir: folder, outDir: join(webRoot, `remotes/${name}`) })),
 ];
 
 /** Gzipped JavaScript the browser may download before the first paint of /auth (issue 3). */
@@ -165,13 +164,13 @@ export function remoteReport(app, stats) {
       (origin) => /src\/routes\.tsx?$/u.test(origin.moduleName ?? '') && origin.request,
     ),
   );
-  // remotes-manifest.json (fetched at start-up, beside the session check) → remoteEntry.js (the shell
-  // registers it directly, not through mf-manifest.json) → the routes chunks and the shared modules they
-  // consume (in parallel) → a lazy screen's chunk.
+  // remotes-manifest.json (fetched at start-up, beside the session check) → mf-manifest.json (every remote's
+  // at once, still ahead of need) → remoteEntry.js → the routes chunks and the shared modules they consume
+  // (in parallel) → a lazy screen's chunk.
   return {
     entryGzip: gzipSizeOf(app.outDir, 'remoteEntry.js'),
     routesGzip: javascriptGzip(app.outDir, routesFiles),
-    sequentialRequests: 2 + (routesFiles.length > 0 ? 1 : 0) + (lazyScreens ? 1 : 0),
+    sequentialRequests: 3 + (routesFiles.length > 0 ? 1 : 0) + (lazyScreens ? 1 : 0),
   };
 }
 

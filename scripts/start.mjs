@@ -3,9 +3,16 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { remotes, shell } from '../remotes.config.mjs';
 import { ensureInstalled, repoRoot } from './ensure-installed.mjs';
 
-const frontEndSources = ['ui', 'shell', 'mfe-journal', 'mfe-leagues', 'mfe-mentor', 'contracts'];
+const frontEndSources = [
+  'ui',
+  shell.folder,
+  ...remotes.map(({ folder }) => folder),
+  'contracts',
+  'remotes.config.mjs',
+];
 const builtMarker = join(repoRoot, 'dist', 'web', 'index.html');
 
 function newestChange(path) {

@@ -7,20 +7,17 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { remotes, shell } from '../remotes.config.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const webRoot = join(root, 'dist/web');
-const FRONT_END_SOURCES = ['shell', 'mfe-journal', 'mfe-leagues', 'mfe-mentor', 'ui'];
-const BUILT_FILES = [
-  'index.html',
-  'remotes/journal/mf-manifest.json',
-  'remotes/leagues/mf-manifest.json',
-  'remotes/mentor/mf-manifest.json',
-];
+const FRONT_END_SOURCES = [shell.folder, ...remotes.map(({ folder }) => folder), 'ui', 'remotes.config.mjs'];
+const BUILT_FILES = ['index.html', ...remotes.map(({ name }) => `remotes/${name}/mf-manifest.json`)];
 /** scripts/build.mjs exits with 2 when everything was built but /auth is over its size budget. */
 const OVER_BUDGET_EXIT_CODE = 2;
 
 function newestChange(dir) {
+  if (!statSync(dir).isDirectory()) return statSync(dir).mtimeMs;
   let newest = 0;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     if (entry.name === 'node_modules' || entry.name.startsWith('.')) continue;

@@ -99,9 +99,10 @@ export const shared = Object.fromEntries(
 
 /**
  * The Module Federation plugin's `experiments` for every app. The snapshot plugin (which reads
- * mf-manifest.json files) is left out of the runtime, which makes it smaller on every page: the shell
- * registers each remote by its remoteEntry.js, one request fewer before a remote renders. `target: 'web'`
- * drops the runtime's Node.js loading code.
+ * mf-manifest.json files) is left out of the runtime, which makes it smaller on every page: the shell's
+ * lazily loaded remote loader reads the few fields it needs of each remote's mf-manifest.json itself
+ * (shell/src/remotes/remoteEntry.ts) and registers the remoteEntry.js it names. `target: 'web'` drops the
+ * runtime's Node.js loading code.
  */
 export const federationExperiments = { optimization: { disableSnapshot: true, target: 'web' } };
 

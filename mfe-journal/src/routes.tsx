@@ -6,13 +6,13 @@ import {
   ChartIcon,
   ClockIcon,
   HomeIcon,
-  type IconProps,
   ListIcon,
+  type MenuEntry,
+  ScreenNotYetAvailable,
   Skeleton,
 } from '@yoman/ui';
-import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import type { RouteObject } from 'react-router-dom';
-import { ScreenNotYetAvailable } from './ScreenNotYetAvailable';
 
 // The screens load with their route, so the menu and route table stay a small first download.
 const CalendarScreen = lazy(() =>
@@ -24,13 +24,6 @@ const TradesScreen = lazy(() =>
 
 function Loading({ children }: { children: ReactNode }) {
   return <Suspense fallback={<Skeleton height="320px" radius="card" />}>{children}</Suspense>;
-}
-
-export interface MenuEntry {
-  path: string;
-  label: string;
-  icon: ComponentType<IconProps>;
-  audience: 'student' | 'mentor';
 }
 
 const screensToCome = [
@@ -57,7 +50,10 @@ export const routes: RouteObject[] = [
       </Loading>
     ),
   },
-  ...screensToCome.map(({ path, label }) => ({ path, element: <ScreenNotYetAvailable screen={label} /> })),
+  ...screensToCome.map(({ path, label }) => ({
+    path,
+    element: <ScreenNotYetAvailable screen={label} icon={<BookIcon />} />,
+  })),
 ];
 
 // '/' (not '/home') is the spec's first student link; the shell sends it on to /calendar or /mentor.

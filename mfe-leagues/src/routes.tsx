@@ -1,18 +1,9 @@
 // Exposed to the shell as 'leagues/routes': the leagues route objects and menu entry.
-import { type IconProps, TrophyIcon } from '@yoman/ui';
-import type { ComponentType } from 'react';
+import { type MenuEntry, ScreenNotYetAvailable, TrophyIcon } from '@yoman/ui';
 import type { RouteObject } from 'react-router-dom';
-import { ScreenNotYetAvailable } from './ScreenNotYetAvailable';
-
-export interface MenuEntry {
-  path: string;
-  label: string;
-  icon: ComponentType<IconProps>;
-  audience: 'student' | 'mentor';
-}
 
 export const routes: RouteObject[] = [
-  { path: '/leagues', element: <ScreenNotYetAvailable screen="ליגות" /> },
+  { path: '/leagues', element: <ScreenNotYetAvailable screen="ליגות" icon={<TrophyIcon />} /> },
 ];
 
 export const menu: MenuEntry[] = [

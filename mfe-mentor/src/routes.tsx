@@ -7,24 +7,16 @@ import {
   ChartIcon,
   CheckIcon,
   HomeIcon,
-  type IconProps,
   ListIcon,
   LockIcon,
+  type MenuEntry,
+  ScreenNotYetAvailable,
   SettingsIcon,
   TrophyIcon,
   UserIcon,
   WarningIcon,
 } from '@yoman/ui';
-import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router-dom';
-import { ScreenNotYetAvailable } from './ScreenNotYetAvailable';
-
-export interface MenuEntry {
-  path: string;
-  label: string;
-  icon: ComponentType<IconProps>;
-  audience: 'student' | 'mentor';
-}
 
 // The mentor menu in the spec's order.
 export const menu: MenuEntry[] = [
@@ -44,7 +36,7 @@ export const menu: MenuEntry[] = [
 
 const screen = (path: string, label: string): RouteObject => ({
   path,
-  element: <ScreenNotYetAvailable screen={label} />,
+  element: <ScreenNotYetAvailable screen={label} icon={<UserIcon />} />,
 });
 
 export const routes: RouteObject[] = [

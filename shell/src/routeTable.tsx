@@ -1,9 +1,7 @@
+import { ScreenNotYetAvailable, SettingsIcon } from '@yoman/ui';
 import { lazy, Suspense } from 'react';
-import { Navigate, type RouteObject } from 'react-router-dom';
-import { RemoteMount } from './remotes/RemoteMount';
-import { NotFound } from './screens/NotFound';
+import { Navigate, Outlet, type RouteObject, useLocation } from 'react-router-dom';
 import { RouteError } from './screens/RouteError';
-import { ScreenNotYetAvailable } from './screens/ScreenNotYetAvailable';
 import { CentredLoading } from './session/CentredLoading';
 import { ProtectedRoute, RootRedirect, SignedOutOnly, useSignedInUser } from './session/guards';
 
@@ -14,26 +12,31 @@ const AuthScreen = lazy(() =>
 const Layout = lazy(() =>
   import(/* webpackChunkName: "layout" */ './layout/Layout').then((m) => ({ default: m.Layout })),
 );
+// With the remote loader (remoteLoader.ts), which it cannot work without: neither /auth nor the layout's
+// frame waits for it, and off /auth it is already on its way from start-up (bootstrap.tsx).
+const MountedRemote = lazy(() =>
+  import(/* webpackChunkName: "remote-loader" */ './remotes/MountedRemote').then((m) => ({
+    default: m.MountedRemote,
+  })),
+);
 
-/** Which remote serves each top-level path of the authenticated area (spec §2 route table). */
-export const REMOTE_MOUNTS = [
-  { prefix: '/calendar', remote: 'journal' },
-  { prefix: '/trades', remote: 'journal' },
-  { prefix: '/analytics', remote: 'journal' },
-  { prefix: '/setups', remote: 'journal' },
-  { prefix: '/economic-calendar', remote: 'journal' },
-  { prefix: '/leagues', remote: 'leagues' },
-  { prefix: '/mentor', remote: 'mentor' },
-] as const;
+/** The student dashboard; whichever remote serves it, mentors are sent to their own area (spec §2). */
+const DASHBOARD = '/home';
 
-/** The dashboard sends mentors to their own area (spec §2). */
-function HomeRoute() {
+function MentorsSkipTheDashboard() {
   const user = useSignedInUser();
-  if (user.role === 'mentor') return <Navigate to="/mentor" replace />;
-  return <RemoteMount remote="journal" prefix="/home" />;
+  const { pathname } = useLocation();
+  const onDashboard = pathname === DASHBOARD || pathname.startsWith(`${DASHBOARD}/`);
+  if (onDashboard && user.role === 'mentor') return <Navigate to="/mentor" replace />;
+  return <Outlet />;
 }
 
-/** The whole route table: /auth outside, everything else inside the protected layout. */
+const notYetAvailable = (screen: string) => <ScreenNotYetAvailable screen={screen} icon={<SettingsIcon />} />;
+
+/**
+ * The whole route table: /auth outside, everything else inside the protected layout. The remotes' paths
+ * are not listed here: the remotes manifest says which remote serves which prefix (MountedRemote).
+ */
 export const routeTable: RouteObject[] = [
   {
     path: '/auth',
@@ -59,14 +62,21 @@ export const routeTable: RouteObject[] = [
             errorElement: <RouteError />,
             children: [
               { index: true, element: <RootRedirect /> },
-              { path: 'home/*', element: <HomeRoute /> },
-              ...REMOTE_MOUNTS.map(({ prefix, remote }) => ({
-                path: `${prefix.slice(1)}/*`,
-                element: <RemoteMount remote={remote} prefix={prefix} />,
-              })),
-              { path: 'notifications', element: <ScreenNotYetAvailable screen="התראות" /> },
-              { path: 'settings', element: <ScreenNotYetAvailable screen="הגדרות" /> },
-              { path: '*', element: <NotFound /> },
+              { path: 'notifications', element: notYetAvailable('התראות') },
+              { path: 'settings', element: notYetAvailable('הגדרות') },
+              {
+                element: <MentorsSkipTheDashboard />,
+                children: [
+                  {
+                    path: '*',
+                    element: (
+                      <Suspense fallback={null}>
+                        <MountedRemote />
+                      </Suspense>
+                    ),
+                  },
+                ],
+              },
             ],
           },
         ],

@@ -5,6 +5,7 @@
 import './theme/fonts';
 
 export * from './api';
+export * from './federation';
 export * from './format';
 export * from './icons';
 export * from './primitives';

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { remotesManifestOf, staticFrontEnd } from './static-front-end';
+import { remotes } from '../../../remotes.config.mjs';
+import { remotesManifestOf, staticFrontEnd, unregisteredRemotes } from './static-front-end';
 
 const built = mkdtempSync(join(tmpdir(), 'yoman-web-'));
 const missing = join(built, 'not-built');
@@ -66,16 +67,41 @@ describe('the static front end', () => {
     expect(post.statusCode).toBe(404);
   });
 
-  it('lists the remotes in /remotes-manifest.json, with configured overrides', async () => {
+  it('lists every registered remote in /remotes-manifest.json, with its prefixes, menu and any override', async () => {
     const response = await app.inject({ url: '/remotes-manifest.json' });
     expect(response.json()).toEqual({
       remotes: [
-        { name: 'journal', entry: '/remotes/journal/mf-manifest.json' },
-        { name: 'leagues', entry: '/remotes/leagues/mf-manifest.json' },
-        { name: 'mentor', entry: 'https://mentor.example/mf-manifest.json' },
+        {
+          name: 'journal',
+          entry: '/remotes/journal/mf-manifest.json',
+          prefixes: ['/home', '/calendar', '/trades', '/analytics', '/setups', '/economic-calendar'],
+          menu: 'student',
+        },
+        {
+          name: 'leagues',
+          entry: '/remotes/leagues/mf-manifest.json',
+          prefixes: ['/leagues'],
+          menu: 'student',
+        },
+        {
+          name: 'mentor',
+          entry: 'https://mentor.example/mf-manifest.json',
+          prefixes: ['/mentor'],
+          menu: 'mentor',
+        },
       ],
     });
-    expect(remotesManifestOf({ reports: '/r/mf-manifest.json' }).remotes).toHaveLength(4);
+  });
+
+  it('answers for exactly the remotes of remotes.config.mjs, each served under /remotes/<name>/', () => {
+    const answer = remotesManifestOf().remotes;
+    expect(answer.map(({ name, prefixes, menu }) => ({ name, prefixes, menu }))).toEqual(
+      remotes.map(({ name, prefixes, menu }) => ({ name, prefixes, menu })),
+    );
+    for (const { name, entry } of answer) expect(entry).toBe(`/remotes/${name}/mf-manifest.json`);
+    // A configured name the registry does not know is not listed: the shell could mount it nowhere.
+    expect(remotesManifestOf({ reports: '/r/mf-manifest.json' }).remotes).toHaveLength(remotes.length);
+    expect(unregisteredRemotes({ reports: '/r/mf-manifest.json', mentor: '/m.json' })).toEqual(['reports']);
   });
 
   it('tells in Hebrew and English to run npm run build when the front end is missing', async () => {

@@ -3,14 +3,15 @@ import { basename, join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+// The front-end registry at the repository root: the remotes the shell loads, each built into
+// `<frontEndDir>/remotes/<name>/`, with the prefixes the shell mounts them under and the menu they feed.
+import {
+  remotesManifestOf as manifestOfRegistry,
+  type RemotesManifest,
+  remotes,
+} from '../../../remotes.config.mjs';
 
-/** The remotes the shell loads, each built into `<frontEndDir>/remotes/<name>/`. */
-export const REMOTE_NAMES = ['journal', 'leagues', 'mentor'] as const;
-
-/** What GET /remotes-manifest.json answers: where the shell finds each remote's `mf-manifest.json`. */
-export interface RemotesManifest {
-  remotes: { name: string; entry: string }[];
-}
+export type { RemotesManifest } from '../../../remotes.config.mjs';
 
 export interface StaticFrontEndOptions {
   frontEndDir: string;
@@ -18,12 +19,17 @@ export interface StaticFrontEndOptions {
   remotesManifest?: Record<string, string>;
 }
 
-/** The remotes manifest: the gateway's own remotes unless configuration points a name elsewhere. */
+/**
+ * The remotes manifest: every registered remote, served by the gateway unless configuration points it
+ * elsewhere. Each entry is the remote's mf-manifest.json, from which the shell finds its remoteEntry.js.
+ */
 export function remotesManifestOf(overrides: Record<string, string> = {}): RemotesManifest {
-  const names = [...new Set([...REMOTE_NAMES, ...Object.keys(overrides)])];
-  return {
-    remotes: names.map((name) => ({ name, entry: overrides[name] ?? `/remotes/${name}/mf-manifest.json` })),
-  };
+  return manifestOfRegistry(({ name }) => overrides[name] ?? `/remotes/${name}/mf-manifest.json`);
+}
+
+/** Configured remote names the registry does not know: the shell could not mount them anywhere. */
+export function unregisteredRemotes(overrides: Record<string, string> = {}): string[] {
+  return Object.keys(overrides).filter((name) => !remotes.some((remote) => remote.name === name));
 }
 
 const NOT_BUILT_PAGE = `<!doctype html>
@@ -58,6 +64,9 @@ const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/') || 
 export const staticFrontEnd = fp<StaticFrontEndOptions>(
   async (app, options) => {
     const manifest = remotesManifestOf(options.remotesManifest);
+    for (const name of unregisteredRemotes(options.remotesManifest)) {
+      app.log.warn({ remote: name }, 'REMOTES_MANIFEST names a remote that remotes.config.mjs does not list');
+    }
     app.get('/remotes-manifest.json', { schema: { hide: true } }, async (_request, reply) =>
       reply.header('cache-control', 'no-cache').send(manifest),
     );

@@ -1,5 +1,6 @@
 import { BellIcon, SettingsIcon } from '@yoman/ui';
 import type { MenuEntry } from '../remotes/remoteModule';
+import type { RegisteredRemote } from '../remotes/remotesManifest';
 
 // The spec's menu orders (§2). Remotes supply the entries; the shell decides where each one goes.
 export const STUDENT_MENU_ORDER = [
@@ -35,13 +36,13 @@ export const SHELL_MENU: MenuEntry[] = [
   { path: '/settings', label: 'הגדרות', icon: SettingsIcon, audience: 'student' },
 ];
 
-/** Remotes that supply each menu. */
-export const REMOTES_OF_MENU = {
-  student: ['journal', 'leagues'],
-  mentor: ['mentor'],
-} as const;
+/** The two menus: a remote's entries feed the ones its registry entry names (remotes.config.mjs). */
+export type Audience = 'student' | 'mentor';
 
-export type Audience = keyof typeof REMOTES_OF_MENU;
+/** Whether a remote registered with menu `menu` supplies entries to the audience's menu. */
+export function feedsMenu(menu: RegisteredRemote['menu'], audience: Audience): boolean {
+  return menu === audience || menu === 'everyone';
+}
 
 /** Which menu a role gets: mentors the organisation menu, any other role the student menu (spec §6). */
 export function audienceOf(role: string): Audience {

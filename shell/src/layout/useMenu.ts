@@ -1,11 +1,12 @@
 import { useContext, useEffect, useState } from 'react';
 import type { MenuEntry } from '../remotes/remoteModule';
 import { RemoteLoaderContext } from '../remotes/useRemoteModule';
-import { type Audience, orderedMenu, REMOTES_OF_MENU, SHELL_MENU } from './navigation';
+import { type Audience, feedsMenu, orderedMenu, SHELL_MENU } from './navigation';
 
 /**
- * One audience's menu in spec order. Entries arrive as their remotes load; a remote that fails to load
- * simply contributes no links (its routes still show the error panel with a retry).
+ * One audience's menu in spec order, from the remotes the manifest says feed it. Entries arrive as their
+ * remotes load; a remote that fails to load simply contributes no links (its routes still show the error
+ * panel with a retry).
  */
 export function useMenu(audience: Audience): MenuEntry[] {
   const loader = useContext(RemoteLoaderContext);
@@ -14,16 +15,28 @@ export function useMenu(audience: Audience): MenuEntry[] {
   useEffect(() => {
     if (!loader) return;
     let current = true;
-    const remotes: readonly string[] = REMOTES_OF_MENU[audience];
     const collect = (remote: string) =>
       loader.load(remote).then(
         (module) => current && setRemoteEntries((known) => ({ ...known, [remote]: module.menu })),
         // A remote that failed adds no links now; its route shows the retry, and a success calls back.
         () => undefined,
       );
-    for (const remote of remotes) void collect(remote);
-    const unsubscribe = loader.onLoaded((remote) => {
-      if (remotes.includes(remote)) void collect(remote);
+    const feeding = () =>
+      loader.remotes().then((remotes) => remotes.filter(({ menu }) => feedsMenu(menu, audience)));
+    // A manifest that failed to arrive adds no links either; the route's retry reads it again.
+    feeding().then(
+      (remotes) => {
+        for (const { name } of remotes) void collect(name);
+      },
+      () => undefined,
+    );
+    const unsubscribe = loader.onLoaded((loaded) => {
+      feeding().then(
+        (remotes) => {
+          if (remotes.some(({ name }) => name === loaded)) void collect(loaded);
+        },
+        () => undefined,
+      );
     });
     return () => {
       current = false;

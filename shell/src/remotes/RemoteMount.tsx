@@ -16,24 +16,30 @@ const Loading = styled.div`
  */
 export function RemoteMount({ remote, prefix }: { remote: string; prefix: string }) {
   const state = useRemoteModule(remote);
-  if (state.status === 'loading') {
-    return (
-      <Loading aria-busy="true" aria-label="טוען...">
-        <Skeleton height="32px" width="40%" />
-        <Skeleton height="240px" radius="card" />
-      </Loading>
-    );
-  }
-  if (state.status === 'failed') {
-    return (
-      <ErrorPanel
-        title="המסך לא נטען"
-        message="לא הצלחנו לטעון את החלק הזה של האפליקציה. שאר האפליקציה ממשיכה לעבוד; בדוק את החיבור ונסה שוב."
-        onRetry={state.retry}
-      />
-    );
-  }
-  return <RemoteRoutes routes={routesUnder(state.module.routes, prefix)} />;
+  if (state.status === 'loading') return <RemoteLoading />;
+  if (state.status === 'failed') return <RemoteFailed retry={state.retry} />;
+  return <RemoteRoutes routes={routesUnder(state.value.routes, prefix)} />;
+}
+
+/** Where a remote's screen will be, while it (or the remotes manifest) loads. */
+export function RemoteLoading() {
+  return (
+    <Loading aria-busy="true" aria-label="טוען...">
+      <Skeleton height="32px" width="40%" />
+      <Skeleton height="240px" radius="card" />
+    </Loading>
+  );
+}
+
+/** Where a remote's screen would be when it (or the remotes manifest) could not be loaded. */
+export function RemoteFailed({ retry }: { retry: () => void }) {
+  return (
+    <ErrorPanel
+      title="המסך לא נטען"
+      message="לא הצלחנו לטעון את החלק הזה של האפליקציה. שאר האפליקציה ממשיכה לעבוד; בדוק את החיבור ונסה שוב."
+      onRetry={retry}
+    />
+  );
 }
 
 function RemoteRoutes({ routes }: { routes: RouteObject[] }) {

@@ -1,13 +1,21 @@
 import { HomeIcon } from '@yoman/ui';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { RemoteDescription } from './remotesManifest';
 
 const runtime = vi.hoisted(() => ({ loadRemote: vi.fn(), registerRemotes: vi.fn() }));
 vi.mock('@module-federation/enhanced/runtime', () => runtime);
 
-const { federatedRemoteLoader, remoteEntryOf } = await import('./federatedRemotes');
+const { federatedRemoteLoader } = await import('./federatedRemotes');
 
-const journal = { name: 'journal', entry: 'https://yoman.test/remotes/journal/mf-manifest.json' };
-// What the runtime is given: the entry script beside the manifest (the runtime has no manifest reader).
+const remote = (name: string, prefixes: string[]): RemoteDescription => ({
+  name,
+  entry: `https://yoman.test/remotes/${name}/mf-manifest.json`,
+  prefixes,
+  menu: 'student',
+});
+const journal = remote('journal', ['/calendar']);
+const leagues = remote('leagues', ['/leagues']);
+// What the runtime is given: the entry script that the remote's mf-manifest.json names.
 const journalEntry = { name: 'journal', entry: 'https://yoman.test/remotes/journal/remoteEntry.js' };
 const journalModule = {
   routes: [{ path: '/calendar' }],
@@ -15,11 +23,13 @@ const journalModule = {
   slices: [{ reducerPath: 'journalFilters', reducer: (state: unknown = {}) => state }],
 };
 
-function loaderWith(readManifest = vi.fn(async () => [journal])) {
+const entryBeside = async (entry: string) => entry.replace('mf-manifest.json', 'remoteEntry.js');
+
+function loaderWith(readManifest = vi.fn(async () => [journal, leagues]), readEntry = vi.fn(entryBeside)) {
   const injectSlice = vi.fn();
   const announce = vi.fn();
-  const loader = federatedRemoteLoader({ injectSlice, announce, readManifest });
-  return { loader, injectSlice, announce, readManifest };
+  const loader = federatedRemoteLoader({ injectSlice, announce, readManifest, readEntry });
+  return { loader, injectSlice, announce, readManifest, readEntry };
 }
 
 beforeEach(() => {
@@ -28,14 +38,15 @@ beforeEach(() => {
 });
 
 describe('federatedRemoteLoader', () => {
-  it('registers the manifest once and loads <name>/routes, injecting the remote slices', async () => {
+  it('reads every mf-manifest.json once, registers its entry and loads <name>/routes with its slices', async () => {
     runtime.loadRemote.mockResolvedValue(journalModule);
-    const { loader, injectSlice, announce, readManifest } = loaderWith();
+    const { loader, injectSlice, announce, readManifest, readEntry } = loaderWith();
     loader.prepare();
     const [first, second] = await Promise.all([loader.load('journal'), loader.load('journal')]);
     expect(first).toBe(second);
     expect(readManifest).toHaveBeenCalledTimes(1);
-    expect(runtime.registerRemotes).toHaveBeenCalledWith([journalEntry]);
+    expect(readEntry.mock.calls.map(([entry]) => entry)).toEqual([journal.entry, leagues.entry]);
+    expect(runtime.registerRemotes).toHaveBeenCalledWith([journalEntry], undefined);
     expect(runtime.loadRemote).toHaveBeenCalledTimes(1);
     expect(runtime.loadRemote).toHaveBeenCalledWith('journal/routes');
     expect(injectSlice).toHaveBeenCalledWith(journalModule.slices[0]);
@@ -43,14 +54,33 @@ describe('federatedRemoteLoader', () => {
     expect(announce).toHaveBeenCalledTimes(1);
   });
 
-  it('forgets a failed load and re-registers the remote with force, so a retry goes to the network', async () => {
+  it('lists the remotes with their prefixes and menus, without where they are deployed', async () => {
+    const { loader } = loaderWith();
+    expect(await loader.remotes()).toEqual([
+      { name: 'journal', prefixes: ['/calendar'], menu: 'student' },
+      { name: 'leagues', prefixes: ['/leagues'], menu: 'student' },
+    ]);
+  });
+
+  it('forgets a failed load and registers the remote again with force, so a retry goes to the network', async () => {
     runtime.loadRemote.mockRejectedValueOnce(new Error('remoteEntry.js: net::ERR_FAILED'));
     runtime.loadRemote.mockResolvedValueOnce(journalModule);
-    const { loader } = loaderWith();
+    const { loader, readEntry } = loaderWith();
     await expect(loader.load('journal')).rejects.toThrow('ERR_FAILED');
-    expect(runtime.registerRemotes).toHaveBeenLastCalledWith([journalEntry], { force: true });
     await expect(loader.load('journal')).resolves.toMatchObject({ menu: journalModule.menu });
+    expect(readEntry).toHaveBeenCalledTimes(2);
+    expect(runtime.registerRemotes).toHaveBeenLastCalledWith([journalEntry], { force: true });
     expect(runtime.loadRemote).toHaveBeenCalledTimes(2);
+  });
+
+  it('keeps the other remotes working when one mf-manifest.json cannot be read, and reads it on retry', async () => {
+    const readEntry = vi.fn(entryBeside);
+    readEntry.mockRejectedValueOnce(new Error('mf-manifest.json: 503'));
+    runtime.loadRemote.mockResolvedValue(journalModule);
+    const { loader } = loaderWith(undefined, readEntry);
+    await expect(loader.load('journal')).rejects.toThrow('503');
+    await expect(loader.load('leagues')).resolves.toBeTruthy();
+    await expect(loader.load('journal')).resolves.toBeTruthy();
   });
 
   it('refuses a module that breaks the remote contract, and a remote missing from the manifest', async () => {
@@ -65,25 +95,8 @@ describe('federatedRemoteLoader', () => {
     readManifest.mockRejectedValueOnce(new Error('503: Service Unavailable'));
     runtime.loadRemote.mockResolvedValue(journalModule);
     const { loader } = loaderWith(readManifest);
-    await expect(loader.load('journal')).rejects.toThrow('503');
+    await expect(loader.remotes()).rejects.toThrow('503');
     await expect(loader.load('journal')).resolves.toBeTruthy();
     expect(readManifest).toHaveBeenCalledTimes(2);
-  });
-});
-
-describe('remoteEntryOf', () => {
-  it('replaces an mf-manifest.json entry by the remoteEntry.js beside it and keeps any other entry', () => {
-    expect(remoteEntryOf('https://yoman.test/remotes/journal/mf-manifest.json')).toBe(
-      'https://yoman.test/remotes/journal/remoteEntry.js',
-    );
-    expect(remoteEntryOf('/remotes/leagues/mf-manifest.json?v=3')).toBe(
-      '/remotes/leagues/remoteEntry.js?v=3',
-    );
-    expect(remoteEntryOf('https://cdn.test/mentor/remoteEntry.js')).toBe(
-      'https://cdn.test/mentor/remoteEntry.js',
-    );
-    expect(remoteEntryOf('https://cdn.test/mf-manifest.json.bak')).toBe(
-      'https://cdn.test/mf-manifest.json.bak',
-    );
   });
 });

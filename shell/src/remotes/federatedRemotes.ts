@@ -1,68 +1,85 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { fetchRemoteEntry } from './remoteEntry';
 import type { PreparedRemoteLoader } from './remoteLoader';
 import { asRemoteRoutesModule, type RemoteRoutesModule, type RemoteSlice } from './remoteModule';
 import { fetchRemotesManifest, type RemoteDescription } from './remotesManifest';
 
-/**
- * The remote's entry script: the runtime is built without the snapshot plugin that reads mf-manifest.json
- * (federationExperiments in ui/federation-shared.mjs), so a manifest URL is replaced by the remoteEntry.js
- * beside it. That also saves the manifest's round trip before a remote renders.
- */
-export function remoteEntryOf(entry: string): string {
-  const url = new URL(entry, 'http://remote.invalid/');
-  if (!url.pathname.endsWith('/mf-manifest.json')) return entry;
-  return entry.replace(/mf-manifest\.json(?=[?#]|$)/u, 'remoteEntry.js');
-}
+type FederatedLoader = Pick<PreparedRemoteLoader, 'load' | 'prepare' | 'remotes'>;
 
 /**
- * The production loader: reads the remotes manifest once, registers every remote with the Module
- * Federation runtime, and loads '<name>/routes' on first use.
+ * The production loader: reads the remotes manifest once, then each remote's mf-manifest.json (all at
+ * once, ahead of need), registers its entry script with the Module Federation runtime, and loads
+ * '<name>/routes' on first use. Anything that failed is read again on the next try.
  */
 export function federatedRemoteLoader({
   injectSlice,
   announce,
   readManifest = fetchRemotesManifest,
+  readEntry = fetchRemoteEntry,
 }: {
   injectSlice: (slice: RemoteSlice) => void;
   /** Told once per successful network load (not for answers from the cache). */
   announce: (remoteName: string) => void;
   readManifest?: typeof fetchRemotesManifest;
-}): Pick<PreparedRemoteLoader, 'load' | 'prepare'> {
+  readEntry?: typeof fetchRemoteEntry;
+}): FederatedLoader {
   let manifest: Promise<RemoteDescription[]> | null = null;
+  const entries = new Map<string, Promise<string>>();
+  // Remotes whose load failed: re-registering with force clears the runtime's cached entry script.
+  const stale = new Set<string>();
   const loads = new Map<string, Promise<RemoteRoutesModule>>();
 
-  const registeredRemotes = () => {
-    manifest ??= readManifest().then((remotes) => {
-      registerRemotes(remotes.map(({ name, entry }) => ({ name, entry: remoteEntryOf(entry) })));
-      return remotes;
-    });
-    manifest.catch(() => {
-      manifest = null;
-    });
+  const listed = () => {
+    if (!manifest) {
+      manifest = readManifest();
+      manifest.catch(() => {
+        manifest = null;
+      });
+    }
     return manifest;
   };
 
+  const registered = (remote: RemoteDescription) => {
+    let entry = entries.get(remote.name);
+    if (!entry) {
+      entry = readEntry(remote.entry).then((script) => {
+        const force = stale.delete(remote.name);
+        registerRemotes([{ name: remote.name, entry: script }], force ? { force } : undefined);
+        return script;
+      });
+      entries.set(remote.name, entry);
+      entry.catch(() => entries.delete(remote.name));
+    }
+    return entry;
+  };
+
   const loadOnce = async (remoteName: string): Promise<RemoteRoutesModule> => {
-    const remotes = await registeredRemotes();
-    const remote = remotes.find(({ name }) => name === remoteName);
+    const remote = (await listed()).find(({ name }) => name === remoteName);
     if (!remote) throw new Error(`The ${remoteName} remote is not listed in the remotes manifest`);
     try {
+      await registered(remote);
       const module = asRemoteRoutesModule(remoteName, await loadRemote<unknown>(`${remoteName}/routes`));
       for (const slice of module.slices ?? []) injectSlice(slice);
       // After the caller's own continuation, so that listeners see the module in the cache.
       queueMicrotask(() => announce(remoteName));
       return module;
     } catch (error) {
-      // Re-registering with force clears the runtime's cached manifest and entry script for this remote.
-      registerRemotes([{ name: remote.name, entry: remoteEntryOf(remote.entry) }], { force: true });
+      entries.delete(remoteName);
+      stale.add(remoteName);
       throw error;
     }
   };
 
   return {
     prepare() {
-      registeredRemotes().catch(() => undefined);
+      listed().then(
+        (remotes) => {
+          for (const remote of remotes) registered(remote).catch(() => undefined);
+        },
+        () => undefined,
+      );
     },
+    remotes: () => listed().then((remotes) => remotes.map(({ entry: _entry, ...registered }) => registered)),
     load(remoteName) {
       let pending = loads.get(remoteName);
       if (!pending) {

@@ -1,7 +1,10 @@
 import type { RemoteRoutesModule, RemoteSlice } from './remoteModule';
+import type { RegisteredRemote } from './remotesManifest';
 
 /** Loads remotes' routes modules; a failed load is forgotten so that a retry goes to the network again. */
 export interface RemoteLoader {
+  /** The remotes the manifest lists: the prefixes each one is mounted under and the menu it feeds. */
+  remotes(): Promise<RegisteredRemote[]>;
   load(remoteName: string): Promise<RemoteRoutesModule>;
   /** Calls `listener` with each remote that finishes loading (e.g. after a retry); returns the unsubscribe. */
   onLoaded(listener: (remoteName: string) => void): () => void;
@@ -39,6 +42,7 @@ export function lazyFederatedRemoteLoader(injectSlice: (slice: RemoteSlice) => v
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    remotes: () => federatedLoader().then((ready) => ready.remotes()),
     load: (remoteName) => federatedLoader().then((ready) => ready.load(remoteName)),
     prepare() {
       // Errors are left to the first load, which reports them where the remote should appear.
@@ -50,4 +54,4 @@ export function lazyFederatedRemoteLoader(injectSlice: (slice: RemoteSlice) => v
   };
 }
 
-type FederatedLoader = Pick<PreparedRemoteLoader, 'load' | 'prepare'>;
+type FederatedLoader = Pick<PreparedRemoteLoader, 'load' | 'prepare' | 'remotes'>;

@@ -1,29 +1,10 @@
 import type { Reducer } from '@reduxjs/toolkit';
-import type { IconProps } from '@yoman/ui';
+import type { IconProps, MenuEntry, RemoteRoutesModule } from '@yoman/ui';
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { z } from 'zod';
 
-/** A link a remote adds to the menus. */
-export interface MenuEntry {
-  path: string;
-  label: string;
-  icon: ComponentType<IconProps>;
-  audience: 'student' | 'mentor';
-}
-
-/** A Redux slice a remote brings along; the shell injects it into the one store. */
-export interface RemoteSlice {
-  reducerPath: string;
-  reducer: Reducer;
-}
-
-/** What every remote exposes as '<name>/routes'. */
-export interface RemoteRoutesModule {
-  routes: RouteObject[];
-  menu: MenuEntry[];
-  slices?: RemoteSlice[];
-}
+export type { MenuEntry, RemoteRoutesModule, RemoteSlice } from '@yoman/ui';
 
 const component = z.custom<ComponentType<IconProps>>(
   (value) => typeof value === 'function' || (typeof value === 'object' && value !== null),
@@ -38,7 +19,7 @@ const RemoteRoutesModuleShape = z.object({
       label: z.string().min(1),
       icon: component,
       audience: z.enum(['student', 'mentor']),
-    }),
+    }) satisfies z.ZodType<MenuEntry>,
   ),
   slices: z
     .array(

@@ -2,35 +2,48 @@ import { describe, expect, it } from 'vitest';
 import { parseRemotesManifest } from './remotesManifest';
 
 const manifestUrl = 'https://yoman.example/remotes-manifest.json';
+const journal = { name: 'journal', prefixes: ['/calendar', '/trades'], menu: 'student' } as const;
+const mentor = { name: 'mentor', prefixes: ['/mentor'], menu: 'mentor' } as const;
 
 describe('parseRemotesManifest', () => {
   it("reads the gateway's { remotes } answer and resolves entries against the manifest URL", () => {
     const remotes = parseRemotesManifest(
       {
         remotes: [
-          { name: 'journal', entry: '/remotes/journal/mf-manifest.json' },
-          { name: 'mentor', entry: 'https://cdn.example/mentor/mf-manifest.json' },
+          { ...journal, entry: '/remotes/journal/mf-manifest.json' },
+          { ...mentor, entry: 'https://cdn.example/mentor/mf-manifest.json' },
         ],
       },
       manifestUrl,
     );
     expect(remotes).toEqual([
-      { name: 'journal', entry: 'https://yoman.example/remotes/journal/mf-manifest.json' },
-      { name: 'mentor', entry: 'https://cdn.example/mentor/mf-manifest.json' },
+      { ...journal, entry: 'https://yoman.example/remotes/journal/mf-manifest.json' },
+      { ...mentor, entry: 'https://cdn.example/mentor/mf-manifest.json' },
     ]);
   });
 
   it('accepts a bare list, as a static file on a CDN would hold', () => {
-    expect(
-      parseRemotesManifest([{ name: 'leagues', entry: 'leagues/mf-manifest.json' }], manifestUrl),
-    ).toEqual([{ name: 'leagues', entry: 'https://yoman.example/leagues/mf-manifest.json' }]);
+    const leagues = { name: 'leagues', prefixes: ['/leagues'], menu: 'everyone' } as const;
+    expect(parseRemotesManifest([{ ...leagues, entry: 'leagues/mf-manifest.json' }], manifestUrl)).toEqual([
+      { ...leagues, entry: 'https://yoman.example/leagues/mf-manifest.json' },
+    ]);
   });
 
-  it('refuses names that cannot be Module Federation containers and entries that are missing', () => {
-    expect(() =>
-      parseRemotesManifest({ remotes: [{ name: 'mfe-journal', entry: '/x' }] }, manifestUrl),
-    ).toThrow();
-    expect(() => parseRemotesManifest({ remotes: [{ name: 'journal' }] }, manifestUrl)).toThrow();
+  it('refuses bad names, missing entries, prefixes that are not one top-level path, unknown menus', () => {
+    const refused = [
+      { ...journal, name: 'mfe-journal', entry: '/x' },
+      { ...journal, entry: undefined },
+      { ...journal, entry: '/x', prefixes: ['calendar'] },
+      { ...journal, entry: '/x', prefixes: ['/mentor/students'] },
+      { ...journal, entry: '/x', menu: 'owner' },
+      { name: 'journal', entry: '/x' },
+    ];
+    for (const remote of refused) {
+      expect(
+        () => parseRemotesManifest({ remotes: [remote] }, manifestUrl),
+        JSON.stringify(remote),
+      ).toThrow();
+    }
     expect(() => parseRemotesManifest({ list: [] }, manifestUrl)).toThrow();
   });
 });

@@ -3,11 +3,16 @@ import { z } from 'zod';
 /** Where the shell finds the list of remotes; another deployment can point this elsewhere. */
 export const REMOTES_MANIFEST_URL = '/remotes-manifest.json';
 
+// One entry of remotes.config.mjs as the gateway answers it (remotesManifestOf there).
 const RemoteDescription = z.object({
   /** The Module Federation container name, e.g. 'journal'. */
   name: z.string().regex(/^[A-Za-z_][\w]*$/u),
-  /** URL of the remote's mf-manifest.json (or remoteEntry.js), absolute or relative to the manifest. */
+  /** URL of the remote's mf-manifest.json (or its remoteEntry.js), absolute or relative to the manifest. */
   entry: z.string().min(1),
+  /** The top-level paths the shell mounts the remote under, e.g. ['/mentor']. */
+  prefixes: z.array(z.string().regex(/^\/[^/]+$/u)),
+  /** The menu the remote's entries feed. */
+  menu: z.enum(['student', 'mentor', 'everyone', 'none']),
 });
 
 // The gateway answers { remotes: [...] }; a bare list is accepted too, for a static file on a CDN.
@@ -18,10 +23,13 @@ const RemotesManifest = z.union([
 
 export type RemoteDescription = z.infer<typeof RemoteDescription>;
 
+/** What the routes and menus need of a remote: everything but where it is deployed. */
+export type RegisteredRemote = Omit<RemoteDescription, 'entry'>;
+
 /** Parses a remotes manifest and resolves every entry against the manifest's own URL. */
 export function parseRemotesManifest(body: unknown, manifestUrl: string): RemoteDescription[] {
   return RemotesManifest.parse(body).map((remote) => ({
-    name: remote.name,
+    ...remote,
     entry: new URL(remote.entry, manifestUrl).href,
   }));
 }

@@ -6,6 +6,7 @@ import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-rout
 import { ThemeProvider } from 'styled-components';
 import type { RemoteLoader } from '../remotes/remoteLoader';
 import type { RemoteRoutesModule } from '../remotes/remoteModule';
+import type { RegisteredRemote } from '../remotes/remotesManifest';
 import { RemoteLoaderProvider } from '../remotes/useRemoteModule';
 import { createStore } from '../store/store';
 
@@ -25,10 +26,12 @@ export function fakeApi(answers: Record<string, { status: number; body?: unknown
 /** A remote loader whose answers the test decides, counting how often each remote was asked for. */
 export function fakeRemoteLoader(
   answer: (remoteName: string, attempt: number) => Promise<RemoteRoutesModule>,
+  remotes: () => Promise<RegisteredRemote[]> = async () => [],
 ) {
   const attempts = new Map<string, number>();
   const listeners = new Set<(remoteName: string) => void>();
   const loader: RemoteLoader = {
+    remotes,
     load(remoteName) {
       const attempt = (attempts.get(remoteName) ?? 0) + 1;
       attempts.set(remoteName, attempt);

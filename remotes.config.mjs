@@ -1,0 +1,57 @@
+// The one front-end registry: every Module Federation remote the shell loads, read by the build
+// (scripts/build.mjs), the rspack configs (ui/rspack-app.mjs), the gateway's /remotes-manifest.json
+// (services/gateway/src/static-front-end.ts) and, through that manifest, the shell's routes and menus.
+// Adding a remote is one entry here plus its folder: a workspace (root package.json) with a src/routes.tsx
+// and an rspack.config.mjs calling remoteRspackConfig. Its deployment (Dockerfile's package.json copy,
+// compose and k8s static servers) is not yet generated from this file.
+//
+// Shape of each remote (plain data, so Node scripts and deployment generators can read it):
+//   name     Module Federation container name; also its URL folder: dist/web/remotes/<name>/, /remotes/<name>/
+//   folder   the workspace folder at the repository root holding its rspack.config.mjs and src/
+//   devPort  the port of its own dev server (`rspack serve`) and of its static server in compose/k8s
+//   prefixes the top-level paths of the signed-in area it serves; the shell mounts it under each one
+//   menu     which menu its entries feed: 'student', 'mentor', 'everyone' (both) or 'none'
+//
+// Node:  import { remotes } from './remotes.config.mjs';
+
+/** @typedef {'student' | 'mentor' | 'everyone' | 'none'} MenuAudience */
+/** @typedef {{ name: string, folder: string, devPort: number, prefixes: string[], menu: MenuAudience }} RemoteApp */
+
+/** The shell: the Module Federation host, served at / (not a remote, so not listed in the manifest). */
+export const shell = { name: 'shell', folder: 'shell', devPort: 3100 };
+
+/** @type {readonly RemoteApp[]} */
+export const remotes = [
+  {
+    name: 'journal',
+    folder: 'mfe-journal',
+    devPort: 3101,
+    // '/home' is the student dashboard; the shell still sends mentors on to /mentor (spec §2).
+    prefixes: ['/home', '/calendar', '/trades', '/analytics', '/setups', '/economic-calendar'],
+    menu: 'student',
+  },
+  { name: 'leagues', folder: 'mfe-leagues', devPort: 3102, prefixes: ['/leagues'], menu: 'student' },
+  { name: 'mentor', folder: 'mfe-mentor', devPort: 3103, prefixes: ['/mentor'], menu: 'mentor' },
+];
+
+/**
+ * The answer of GET /remotes-manifest.json: every registered remote with the URL of its mf-manifest.json
+ * (`entryOf` decides where it is deployed), the prefixes the shell mounts it under and the menu it feeds.
+ */
+export function remotesManifestOf(entryOf) {
+  return {
+    remotes: remotes.map((remote) => ({
+      name: remote.name,
+      entry: entryOf(remote),
+      prefixes: remote.prefixes,
+      menu: remote.menu,
+    })),
+  };
+}
+
+/** The registry entry of the remote `name`; throws for a name the registry does not know. */
+export function remoteNamed(name) {
+  const remote = remotes.find((candidate) => candidate.name === name);
+  if (!remote) throw new Error(`remotes.config.mjs has no remote named ${name}`);
+  return remote;
+}

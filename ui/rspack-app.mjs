@@ -1,0 +1,92 @@
+// The rspack configuration every Yoman app shares, the shell and the remotes alike: TypeScript through
+// SWC, hashed file names in production, the Module Federation plugin with the shared singletons, the
+// app's own index.html and a dev server on the app's port (from remotes.config.mjs). Each app adds only
+// what is its own: where it builds to, its public path, what it exposes and its dev-server extras.
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import { rspack } from '@rspack/core';
+import { federationExperiments, shared } from './federation-shared.mjs';
+
+/** The build output of every app lives under dist/web at the repository root. */
+export const webRoot = fileURLToPath(new URL('../dist/web', import.meta.url));
+
+const GATEWAY_URL = process.env.YOMAN_GATEWAY_URL ?? 'http://127.0.0.1:3000';
+
+/**
+ * An rspack config function for the app `name` whose config file is at `configUrl` (import.meta.url).
+ * `output` is merged into the shared output options; `federation` into the plugin's options (exposes,
+ * remotes, filename); `devServer` into the dev server's.
+ */
+export function appRspackConfig({ name, devPort, configUrl, output, federation = {}, devServer = {} }) {
+  const here = fileURLToPath(new URL('.', configUrl));
+  return (_env, argv = {}) => {
+    const production = (argv.mode ?? process.env.NODE_ENV ?? 'production') === 'production';
+    const hashed = (kind) => (production ? `[name].[contenthash:8].${kind}` : `[name].${kind}`);
+    return {
+      name,
+      context: here,
+      mode: production ? 'production' : 'development',
+      devtool: production ? false : 'eval-cheap-module-source-map',
+      entry: { main: './src/index.ts' },
+      output: {
+        filename: hashed('js'),
+        chunkFilename: hashed('js'),
+        cssFilename: hashed('css'),
+        cssChunkFilename: hashed('css'),
+        uniqueName: `yoman_${name}`,
+        ...output,
+        path: resolve(here, output.path),
+      },
+      resolve: { extensions: ['.ts', '.tsx', '.mjs', '.js', '.json'] },
+      module: { rules: moduleRules(production) },
+      plugins: [
+        new ModuleFederationPlugin({
+          name,
+          shared,
+          // mf-manifest.json: the file the remotes manifest points at, for the shell to find remoteEntry.js.
+          manifest: true,
+          dts: false,
+          experiments: federationExperiments,
+          ...federation,
+        }),
+        new rspack.HtmlRspackPlugin({ template: './index.html', inject: 'body', scriptLoading: 'defer' }),
+      ],
+      performance: { hints: false },
+      devServer: {
+        port: devPort,
+        host: '127.0.0.1',
+        historyApiFallback: true,
+        // Hot module replacement breaks the federated chunk loading ("reading 'push'"); live reload is enough.
+        hot: false,
+        proxy: [{ context: ['/api'], target: GATEWAY_URL }],
+        ...devServer,
+      },
+    };
+  };
+}
+
+function moduleRules(production) {
+  return [
+    {
+      test: /\.[cm]?[jt]sx?$/,
+      exclude: /node_modules/,
+      loader: 'builtin:swc-loader',
+      type: 'javascript/auto',
+      options: {
+        jsc: {
+          parser: { syntax: 'typescript', tsx: true },
+          target: 'es2022',
+          transform: { react: { runtime: 'automatic', development: !production } },
+        },
+      },
+    },
+    { test: /\.css$/, type: 'css/auto' },
+    {
+      test: /\.(woff2?|ttf|eot)$/,
+      type: 'asset/resource',
+      generator: { filename: 'fonts/[name].[contenthash:8][ext]' },
+    },
+    { test: /\.(png|jpe?g|svg|webp)$/, type: 'asset/resource' },
+  ];
+}
