@@ -11,6 +11,7 @@ export {
 export { createPlatform, type PlatformOptions, type RunningPlatform, systemClock } from './create-platform';
 export { createDatabase, ensureSchema, isUniqueViolation } from './db/database';
 export { MIGRATIONS_TABLE, runMigrations } from './db/migrations';
+export { DomainError, type DomainErrorKind } from './domain-error';
 export {
   createKafkaEventBus,
   type KafkaEventBus,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RunningPlatform } from '../create-platform';
-import { ruleBroken } from '../http/errors';
+import { DomainError } from '../domain-error';
 import type { YomanModule } from '../module';
 import { resetDatabase } from '../testing/reset-database';
 import { createTestClock } from '../testing/test-clock';
@@ -20,7 +20,7 @@ const increment =
   (by: number, limit = 10) =>
   (state: Counter): CounterEvent[] => {
     const value = state.status === 'counting' ? state.value : 0;
-    if (value + by > limit) throw ruleBroken('COUNTER_LIMIT', 'המונה מלא');
+    if (value + by > limit) throw DomainError.ruleBroken('COUNTER_LIMIT', 'המונה מלא');
     return by === 0 ? [] : [{ type: 'counter.incremented.v1', data: { by } }];
   };
 
@@ -126,10 +126,12 @@ describe('handleCommand', () => {
     expect(await running.platform.eventStore.readStream('counter-1')).toHaveLength(1);
   });
 
-  it('appends nothing when the decision is empty, and lets a broken rule through as its AppError', async () => {
+  it('appends nothing when the decision is empty, and lets a refusal through as the DomainError it is', async () => {
     await count(4);
     expect(await count(0)).toMatchObject({ events: [], nextVersion: 1, lastPosition: 0 });
-    await expect(count(7)).rejects.toMatchObject({ statusCode: 422, code: 'COUNTER_LIMIT' });
+    const refusal = count(7);
+    await expect(refusal).rejects.toBeInstanceOf(DomainError);
+    await expect(refusal).rejects.toMatchObject({ kind: 'rule_broken', code: 'COUNTER_LIMIT' });
     expect(await running.platform.eventStore.headPosition()).toBe(1);
   });
 });

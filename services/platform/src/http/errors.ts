@@ -5,8 +5,9 @@ export interface ErrorIssue {
 }
 
 /**
- * A failure a client can cause, with the HTTP status it maps to, a stable code and a Hebrew message for a
- * person. The one error handler turns it into `{ message, code, issues? }`.
+ * A failure of the HTTP layer (signed out, too large, too many attempts), with its status, a stable code and a
+ * Hebrew message for a person. Domain refusals are `DomainError`s instead; the one error handler answers both
+ * as `{ message, code, issues? }`.
  */
 export class AppError extends Error {
   constructor(
