@@ -47,7 +47,6 @@ export {
   forbidden,
   notFound,
   payloadTooLarge,
-  ruleBroken,
   tooManyRequests,
   unauthenticated,
   unavailable,

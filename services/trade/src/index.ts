@@ -1,5 +1,4 @@
 export * from './calculation/index';
-export { TradeError, type TradeErrorKind } from './domain-error';
 export {
   defaultTradeContext,
   type TradeContext,

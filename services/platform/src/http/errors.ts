@@ -29,7 +29,6 @@ export const forbidden = (message = 'אין לך הרשאה לפעולה זו') 
 export const notFound = (message = 'המשאב המבוקש לא נמצא') => new AppError(404, 'NOT_FOUND', message);
 export const conflict = (code: string, message: string) => new AppError(409, code, message);
 export const payloadTooLarge = (message: string) => new AppError(413, 'PAYLOAD_TOO_LARGE', message);
-export const ruleBroken = (code: string, message: string) => new AppError(422, code, message);
 export const tooManyRequests = (
   retryAfterSeconds: number,
   message = 'יותר מדי ניסיונות. נסו שוב מאוחר יותר',

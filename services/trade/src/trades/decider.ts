@@ -5,8 +5,8 @@ import {
   type TradeTrustChangedData,
   type TrustChangeReason,
 } from '@yoman/contracts';
+import { DomainError } from '@yoman/platform';
 import { Money } from '../calculation/numbers';
-import { TradeError } from '../domain-error';
 import { type LockPolicy, lockAtOf } from './lock-window';
 import type { Trade } from './trade';
 import {
@@ -57,11 +57,11 @@ const DECIMAL = /^-?\d+(\.\d+)?$/;
 // A few minutes of clock difference between the browser and the server is not a trade from the future.
 const CLOCK_SKEW_MS = 5 * 60_000;
 
-const tradeNotFound = () => new TradeError('not_found', 'TRADE_NOT_FOUND', 'העסקה לא נמצאה');
+const tradeNotFound = () => DomainError.notFound('TRADE_NOT_FOUND', 'העסקה לא נמצאה');
 const tradeLocked = () =>
-  new TradeError('locked', 'TRADE_LOCKED', 'העסקה נעולה: חלון העריכה הסתיים ולא ניתן לערוך או למחוק אותה');
+  DomainError.locked('TRADE_LOCKED', 'העסקה נעולה: חלון העריכה הסתיים ולא ניתן לערוך או למחוק אותה');
 
-/** The events a command produces from the trade's state (rules §2); throws a TradeError when refused. */
+/** The events a command produces from the trade's state (rules §2); throws a DomainError when refused. */
 export function decide(command: TradeCommand, state: Trade): TradeEvent[] {
   switch (command.type) {
     case 'LogTrade':
@@ -83,7 +83,7 @@ export function decide(command: TradeCommand, state: Trade): TradeEvent[] {
 
 function logTrade({ data, metadata: { now } }: LogTrade, state: Trade): TradeEvent[] {
   if (state.status !== 'empty') {
-    throw new TradeError('conflict', 'TRADE_EXISTS', 'עסקה עם מזהה זה כבר קיימת');
+    throw DomainError.conflict('TRADE_EXISTS', 'עסקה עם מזהה זה כבר קיימת');
   }
   const exitTime = exitTimeNotInFuture(data.figures, now);
   const lockAt = lockAtOf(exitTime, data.policy);
@@ -199,7 +199,7 @@ function lockTrade({ metadata: { now } }: LockTrade, state: Trade): TradeEvent[]
 function exitTimeNotInFuture(figures: TradeFiguresData, now: Date): Date {
   const exitTime = new Date(figures.exitTime);
   if (exitTime.getTime() > now.getTime() + CLOCK_SKEW_MS) {
-    throw new TradeError('invalid_input', 'EXIT_IN_FUTURE', 'זמן היציאה לא יכול להיות בעתיד', 'exitTime');
+    throw DomainError.invalidInput('EXIT_IN_FUTURE', 'זמן היציאה לא יכול להיות בעתיד', 'exitTime');
   }
   return exitTime;
 }

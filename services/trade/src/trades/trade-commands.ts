@@ -1,7 +1,6 @@
 import type { TradeEvent } from '@yoman/contracts';
 import { parseTradeEvent, TRADE_STREAM_TYPE } from '@yoman/contracts';
 import { handleCommand, type Platform, type RecordedEvent } from '@yoman/platform';
-import { answeringErrors } from '../http-errors';
 import { decide, type TradeCommand } from './decider';
 import { evolve, initialTrade, type Trade } from './trade';
 
@@ -31,7 +30,7 @@ export async function runTradeCommand(
     streamType: TRADE_STREAM_TYPE,
     initialState: initialTrade,
     evolve: evolveRecorded,
-    decide: (state) => answeringErrors(() => decide(command, state)),
+    decide: (state) => decide(command, state),
     metadata,
     beforeAppend,
   });
