@@ -1,10 +1,8 @@
-import { USER_STREAM_TYPE } from '@yoman/contracts';
 import type { Platform } from '@yoman/platform';
 import { emailKey, usernameKey } from '../../identity/accounts/account-keys';
 import { hashPassword } from '../../identity/accounts/password';
 import { registerAccount } from '../../identity/accounts/register-account';
-import { decideUser } from '../../identity/user/decide';
-import { initialUserState, userStreamId } from '../../identity/user/user';
+import { registerUser } from '../../identity/user/user-commands';
 import type { DemoRandom } from './demo-random';
 import type { StudentProfile } from './demo-trade-plan';
 
@@ -113,19 +111,12 @@ export async function enrolDemoStudent(
       password_hash: passwordHash,
       created_at: now,
     });
-    const events = decideUser(
-      { type: 'register', ...person, userId, role: 'student', organisationId, now },
-      initialUserState(),
-    );
-    const metadata = { userId, organisationId };
-    const appended = await platform.eventStore.append(
-      userStreamId(userId),
-      USER_STREAM_TYPE,
-      'no_stream',
-      events.map((event) => ({ ...event, metadata })),
-      trx,
-    );
-    position = appended.lastPosition;
+    const { username, email, displayName } = person;
+    position = await registerUser(platform, trx, {
+      type: 'RegisterUser',
+      data: { userId, username, email, displayName, role: 'student', organisationId },
+      metadata: { now },
+    });
   });
   await platform.projections.waitFor(position);
   return { ...person, userId };

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { type RegisterBody, type Role, USER_STREAM_TYPE } from '@yoman/contracts';
+import type { RegisterBody, Role } from '@yoman/contracts';
 import { conflict, notFound, type Platform } from '@yoman/platform';
 import type { Knex } from 'knex';
-import { decideUser } from '../user/decide';
-import { initialUserState, userStreamId } from '../user/user';
+import { registerUser } from '../user/user-commands';
 import { emailKey, usernameKey } from './account-keys';
 import { hashPassword } from './password';
 
@@ -50,27 +49,12 @@ export async function registerAccount(
         password_hash: passwordHash,
         created_at: now,
       });
-      const events = decideUser(
-        {
-          type: 'register',
-          ...account,
-          username: input.username,
-          email: input.email,
-          displayName: input.displayName,
-          now,
-        },
-        initialUserState(),
-      );
-      const metadata = { userId, organisationId: account.organisationId };
-      const withMetadata = events.map((event) => ({ ...event, metadata }));
-      const appended = await platform.eventStore.append(
-        userStreamId(userId),
-        USER_STREAM_TYPE,
-        'no_stream',
-        withMetadata,
-        trx,
-      );
-      position = appended.lastPosition;
+      const { username, email, displayName } = input;
+      position = await registerUser(platform, trx, {
+        type: 'RegisterUser',
+        data: { ...account, username, email, displayName },
+        metadata: { now },
+      });
     });
   } catch (error) {
     throw asTakenNameConflict(error) ?? error;
