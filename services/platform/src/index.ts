@@ -26,6 +26,7 @@ export {
 export { moduleOfEventType, moduleTopic, partitionOf, TOPIC_PREFIX, topicForEvent } from './event-bus/topics';
 export type { EventBatch, EventBus, EventBusHandler, EventBusSubscription } from './event-bus/types';
 export { PROCESS_ROLES, type ProcessRole } from './event-delivery';
+export { type Command, commandHandler, type Decider } from './event-store/command';
 export { type CommandOptions, type CommandResult, handleCommand } from './event-store/command-handler';
 export { APPEND_LOCK_KEY, createEventStore } from './event-store/postgres-event-store';
 export type {

@@ -5,6 +5,7 @@ import type { YomanModule } from '../module';
 import { resetDatabase } from '../testing/reset-database';
 import { createTestClock } from '../testing/test-clock';
 import { createTestPlatform } from '../testing/test-platform';
+import { commandHandler } from './command';
 import { handleCommand } from './command-handler';
 import type { RecordedEvent } from './types';
 
@@ -135,3 +136,32 @@ describe('handleCommand', () => {
     expect(await running.platform.eventStore.headPosition()).toBe(1);
   });
 });
+
+describe('commandHandler', () => {
+  type Increment = { type: 'Increment'; data: { by: number }; metadata: { now: Date } };
+  const handleCounter = commandHandler('counter', parseIncrement, {
+    decide: (command: Increment, state: Counter) => increment(command.data.by)(state),
+    evolve: (state: Counter, event: CounterEvent) => evolve(state, event as RecordedEvent),
+    initialState: (): Counter => ({ status: 'empty' }),
+  });
+
+  it('runs a decider on its stream and skips stored events its module cannot read', async () => {
+    await count(2);
+    await running.platform.eventStore.append('counter-1', 'counter', 1, [
+      { type: 'counter.incremented.v1', data: { by: 'lots' } },
+    ]);
+    const now = clock.now();
+    const result = await handleCounter(running.platform, 'counter-1', {
+      type: 'Increment',
+      data: { by: 3 },
+      metadata: { now },
+    });
+    expect(result.state).toEqual({ status: 'counting', value: 5 });
+    expect(result.nextVersion).toBe(3);
+  });
+});
+
+function parseIncrement(stored: RecordedEvent): CounterEvent | undefined {
+  const { by } = stored.data as { by?: unknown };
+  return typeof by === 'number' ? { type: 'counter.incremented.v1', data: { by } } : undefined;
+}

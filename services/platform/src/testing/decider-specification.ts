@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import { DomainError, type DomainErrorKind } from '../domain-error';
+import type { Decider } from '../event-store/command';
 
 /** The refusal a command meets, or undefined when it is accepted; any other failure is the spec's to see. */
 function refusalOf(run: () => unknown): DomainError | undefined {
@@ -12,16 +13,9 @@ function refusalOf(run: () => unknown): DomainError | undefined {
   return undefined;
 }
 
-/** The pure half of an aggregate: what a spec needs to replay history and decide one command. */
-export interface Decider<Command, Event, State> {
-  decide: (command: Command, state: State) => Event[];
-  evolve: (state: State, event: Event) => State;
-  initialState: () => State;
-}
-
 /**
  * Given/when/then for a decider, in the Emmett style: past events, one command, then the new events or the
- * refusal. `const { given } = deciderSpecification({ decide, evolve, initialState })` once per spec file.
+ * refusal. `const { given } = deciderSpecification(tradeDecider)` once per spec file.
  */
 export function deciderSpecification<Command, Event, State>(decider: Decider<Command, Event, State>) {
   return {

@@ -1,5 +1,5 @@
 export { arbitraryFor, fieldsOf } from './body-arbitrary';
-export { type Decider, deciderSpecification } from './decider-specification';
+export { deciderSpecification } from './decider-specification';
 export { type FuzzRouteOptions, fuzzRoute } from './fuzz-route';
 export { resetDatabase } from './reset-database';
 export { createTestApp, type TestApp, type TestAppOptions } from './test-app';

@@ -1,8 +1,7 @@
 import type { TradeEvent } from '@yoman/contracts';
 import { deciderSpecification } from '@yoman/platform/testing';
 import { describe, expect, it } from 'vitest';
-import { decide, type EditTrade, type LockTrade } from './decider';
-import { evolve, initialTrade } from './trade';
+import { type EditTrade, type LockTrade, tradeDecider } from './decider';
 import {
   figures,
   LOCK_AT,
@@ -13,7 +12,7 @@ import {
   USER_ID,
 } from './trade-fixtures';
 
-const { given } = deciderSpecification({ decide, evolve, initialState: initialTrade });
+const { given } = deciderSpecification(tradeDecider);
 
 const at = (iso: string) => ({ now: new Date(iso) });
 const log = logCommand;

@@ -5,10 +5,10 @@ import {
   type TradeTrustChangedData,
   type TrustChangeReason,
 } from '@yoman/contracts';
-import { DomainError } from '@yoman/platform';
+import { type Command, type Decider, DomainError } from '@yoman/platform';
 import { Money } from '../calculation/numbers';
 import { type LockPolicy, lockAtOf } from './lock-window';
-import type { Trade } from './trade';
+import { evolve, initialTrade, type Trade } from './trade';
 import {
   lateLoggingReason,
   MATERIAL_EDIT_PENALTY_CAP,
@@ -17,36 +17,25 @@ import {
   trustChangeOf,
 } from './trust-score';
 
-/** Every command carries the time it happens at; the decider never reads the clock. */
-interface At {
-  now: Date;
-}
-
-export type LogTrade = {
-  type: 'LogTrade';
-  data: {
+export type LogTrade = Command<
+  'LogTrade',
+  {
     tradeId: string;
     userId: string;
     organisationId: string | null;
     figures: TradeFiguresData;
     screenshotUrl: string | null;
     policy: LockPolicy;
-  };
-  metadata: At;
-};
-export type EditTrade = {
-  type: 'EditTrade';
-  data: { tradeId: string; userId: string; figures: TradeFiguresData };
-  metadata: At;
-};
-export type DeleteTrade = { type: 'DeleteTrade'; data: { tradeId: string; userId: string }; metadata: At };
-export type AttachScreenshot = {
-  type: 'AttachScreenshot';
-  data: { tradeId: string; userId: string; screenshotUrl: string };
-  metadata: At;
-};
+  }
+>;
+export type EditTrade = Command<'EditTrade', { tradeId: string; userId: string; figures: TradeFiguresData }>;
+export type DeleteTrade = Command<'DeleteTrade', { tradeId: string; userId: string }>;
+export type AttachScreenshot = Command<
+  'AttachScreenshot',
+  { tradeId: string; userId: string; screenshotUrl: string }
+>;
 /** Sent by the lock job at the end of the lock window. */
-export type LockTrade = { type: 'LockTrade'; data: { tradeId: string }; metadata: At };
+export type LockTrade = Command<'LockTrade', { tradeId: string }>;
 
 export type TradeCommand = LogTrade | EditTrade | DeleteTrade | AttachScreenshot | LockTrade;
 
@@ -80,6 +69,13 @@ export function decide(command: TradeCommand, state: Trade): TradeEvent[] {
     }
   }
 }
+
+/** The trade aggregate's pure half, for its command handler and its specs. */
+export const tradeDecider: Decider<TradeCommand, TradeEvent, Trade> = {
+  decide,
+  evolve,
+  initialState: initialTrade,
+};
 
 function logTrade({ data, metadata: { now } }: LogTrade, state: Trade): TradeEvent[] {
   if (state.status !== 'empty') {

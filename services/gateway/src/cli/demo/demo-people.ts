@@ -1,8 +1,7 @@
 import type { Platform } from '@yoman/platform';
-import { emailKey, usernameKey } from '../../identity/accounts/account-keys';
+import { emailKey } from '../../identity/accounts/account-keys';
 import { hashPassword } from '../../identity/accounts/password';
-import { registerAccount } from '../../identity/accounts/register-account';
-import { registerUser } from '../../identity/user/user-commands';
+import { registerAccount, writeAccount } from '../../identity/accounts/register-account';
 import type { DemoRandom } from './demo-random';
 import type { StudentProfile } from './demo-trade-plan';
 
@@ -104,19 +103,9 @@ export async function enrolDemoStudent(
   const now = platform.clock.now();
   let position = 0;
   await platform.db.transaction(async (trx) => {
-    await trx('identity_credentials').insert({
-      user_id: userId,
-      email_key: emailKey(person.email),
-      username_key: usernameKey(person.username),
-      password_hash: passwordHash,
-      created_at: now,
-    });
     const { username, email, displayName } = person;
-    position = await registerUser(platform, trx, {
-      type: 'RegisterUser',
-      data: { userId, username, email, displayName, role: 'student', organisationId },
-      metadata: { now },
-    });
+    const student = { userId, username, email, displayName, role: 'student', organisationId } as const;
+    position = await writeAccount(platform, trx, student, passwordHash, now);
   });
   await platform.projections.waitFor(position);
   return { ...person, userId };

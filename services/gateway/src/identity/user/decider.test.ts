@@ -1,10 +1,9 @@
 import type { IdentityEvent } from '@yoman/contracts';
 import { deciderSpecification } from '@yoman/platform/testing';
 import { describe, it } from 'vitest';
-import { decide, type RegisterUser } from './decider';
-import { evolve, initialUser } from './user';
+import { type RegisterUser, userDecider } from './decider';
 
-const { given } = deciderSpecification({ decide, evolve, initialState: initialUser });
+const { given } = deciderSpecification(userDecider);
 
 const USER_ID = 'u1';
 const REGISTERED_AT = '2026-01-01T10:00:00.000Z';

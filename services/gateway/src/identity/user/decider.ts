@@ -6,52 +6,32 @@ import type {
   Role,
   SharingSettings,
 } from '@yoman/contracts';
-import { DomainError } from '@yoman/platform';
-import type { RegisteredUser, User } from './user';
+import { type Command, type Decider, DomainError } from '@yoman/platform';
+import { evolve, initialUser, type RegisteredUser, type User } from './user';
 
-/** Every command carries the time it happens at; the decider never reads the clock. */
-interface At {
-  now: Date;
-}
-
-export type RegisterUser = {
-  type: 'RegisterUser';
-  data: {
+export type RegisterUser = Command<
+  'RegisterUser',
+  {
     userId: string;
     username: string;
     email: string;
     displayName: string;
     role: Role;
     organisationId: string | null;
-  };
-  metadata: At;
-};
-export type ChangeProfile = {
-  type: 'ChangeProfile';
-  data: { userId: string; profile: ProfileSettings };
-  metadata: At;
-};
+  }
+>;
+export type ChangeProfile = Command<'ChangeProfile', { userId: string; profile: ProfileSettings }>;
 /** The display section; a client that leaves the monthly goal out keeps the one it had. */
-export type ChangeDisplay = {
-  type: 'ChangeDisplay';
-  data: { userId: string; display: Omit<DisplaySettings, 'monthlyGoalR'> & { monthlyGoalR?: number } };
-  metadata: At;
-};
-export type ChangeSharing = {
-  type: 'ChangeSharing';
-  data: { userId: string; sharing: SharingSettings };
-  metadata: At;
-};
-export type ChangeIntegrations = {
-  type: 'ChangeIntegrations';
-  data: { userId: string; integrations: IntegrationSettings };
-  metadata: At;
-};
-export type ChangeProfileImage = {
-  type: 'ChangeProfileImage';
-  data: { userId: string; imageURL: string };
-  metadata: At;
-};
+export type ChangeDisplay = Command<
+  'ChangeDisplay',
+  { userId: string; display: Omit<DisplaySettings, 'monthlyGoalR'> & { monthlyGoalR?: number } }
+>;
+export type ChangeSharing = Command<'ChangeSharing', { userId: string; sharing: SharingSettings }>;
+export type ChangeIntegrations = Command<
+  'ChangeIntegrations',
+  { userId: string; integrations: IntegrationSettings }
+>;
+export type ChangeProfileImage = Command<'ChangeProfileImage', { userId: string; imageURL: string }>;
 
 /** What a registered user changes about themselves. */
 export type UserChange =
@@ -85,6 +65,13 @@ export function decide(command: UserCommand, state: User): IdentityEvent[] {
   }
 }
 
+/** The user aggregate's pure half, for its command handler and its specs. */
+export const userDecider: Decider<UserCommand, IdentityEvent, User> = {
+  decide,
+  evolve,
+  initialState: initialUser,
+};
+
 function registerUser({ data, metadata: { now } }: RegisterUser, state: User): IdentityEvent[] {
   if (state.status !== 'unregistered') throw DomainError.conflict('USER_EXISTS', 'המשתמש כבר רשום');
   const { userId, username, email, displayName, role, organisationId } = data;
@@ -107,30 +94,19 @@ function changeDisplay({ data }: ChangeDisplay, state: User): IdentityEvent[] {
   const { currency, timezone, numberFormat, rtlLayout } = data.display;
   const monthlyGoalR = data.display.monthlyGoalR ?? user.display.monthlyGoalR;
   const values = { currency, timezone, numberFormat, rtlLayout, monthlyGoalR };
-  if (sameValues(user.display, values)) return [];
-  return [
-    { type: 'identity.settings-changed.v1', data: { userId: user.userId, section: 'display', values } },
-  ];
+  return changedSection(user, { section: 'display', values });
 }
 
 function changeSharing({ data }: ChangeSharing, state: User): IdentityEvent[] {
-  const user = registered(state);
   const { blurAmounts, shareWinRate, shareRMultiple, shareScreenshots, shareSetups } = data.sharing;
   const values = { blurAmounts, shareWinRate, shareRMultiple, shareScreenshots, shareSetups };
-  if (sameValues(user.sharing, values)) return [];
-  return [
-    { type: 'identity.settings-changed.v1', data: { userId: user.userId, section: 'sharing', values } },
-  ];
+  return changedSection(registered(state), { section: 'sharing', values });
 }
 
 function changeIntegrations({ data }: ChangeIntegrations, state: User): IdentityEvent[] {
-  const user = registered(state);
   const { enabled, frequency, provider } = data.integrations.autoExport;
   const values = { autoExport: { enabled, frequency, provider } };
-  if (sameValues(user.integrations, values)) return [];
-  return [
-    { type: 'identity.settings-changed.v1', data: { userId: user.userId, section: 'integrations', values } },
-  ];
+  return changedSection(registered(state), { section: 'integrations', values });
 }
 
 function changeProfileImage({ data }: ChangeProfileImage, state: User): IdentityEvent[] {
@@ -139,6 +115,19 @@ function changeProfileImage({ data }: ChangeProfileImage, state: User): Identity
   return [
     { type: 'identity.profile-image-changed.v1', data: { userId: user.userId, imageURL: data.imageURL } },
   ];
+}
+
+type SettingsChange = Extract<IdentityEvent, { type: 'identity.settings-changed.v1' }>['data'];
+type Section = SettingsChange['section'];
+/** One settings section with its new values. */
+type SectionChange = {
+  [Name in Section]: Omit<Extract<SettingsChange, { section: Name }>, 'userId'>;
+}[Section];
+
+/** A section is recorded only when its values differ from the user's. */
+function changedSection(user: RegisteredUser, change: SectionChange): IdentityEvent[] {
+  if (sameValues(user[change.section], change.values)) return [];
+  return [{ type: 'identity.settings-changed.v1', data: { userId: user.userId, ...change } }];
 }
 
 /** Only a registered user's settings change. */

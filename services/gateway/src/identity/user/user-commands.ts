@@ -1,16 +1,13 @@
 import { parseIdentityEvent, USER_STREAM_TYPE } from '@yoman/contracts';
-import { type Caller, handleCommand, type Platform, type RecordedEvent } from '@yoman/platform';
+import { type Caller, commandHandler, type Platform } from '@yoman/platform';
 import type { Knex } from 'knex';
-import { decide, type RegisterUser, type UserChange } from './decider';
-import { evolve, initialUser, type User } from './user';
+import { decide, type RegisterUser, type UserChange, userDecider } from './decider';
+import { initialUser } from './user';
 
 /** The stream of one user's identity events. */
 export const userStreamOf = (userId: string) => `user-${userId}`;
 
-function evolveRecorded(state: User, recorded: RecordedEvent): User {
-  const event = parseIdentityEvent(recorded);
-  return event ? evolve(state, event) : state;
-}
+const handleUserCommand = commandHandler(USER_STREAM_TYPE, parseIdentityEvent, userDecider);
 
 /** Runs one command of a signed-in caller on a user's stream; answers once the read models include its events. */
 export async function runUserCommand(
@@ -18,14 +15,8 @@ export async function runUserCommand(
   command: UserChange,
   caller: Pick<Caller, 'userId' | 'organisationId'>,
 ) {
-  return handleCommand(platform, {
-    streamId: userStreamOf(command.data.userId),
-    streamType: USER_STREAM_TYPE,
-    initialState: initialUser,
-    evolve: evolveRecorded,
-    decide: (state) => decide(command, state),
-    metadata: { userId: caller.userId, organisationId: caller.organisationId },
-  });
+  const metadata = { userId: caller.userId, organisationId: caller.organisationId };
+  return handleUserCommand(platform, userStreamOf(command.data.userId), command, { metadata });
 }
 
 /**
