@@ -138,26 +138,21 @@ describe('editing a trade', () => {
     expect(events[1]).toEqual(trustChangedEvent('material_edit', -10, 90, now));
   });
 
-  it.each([
-    'entryPrice',
-    'exitPrice',
-    'stopPrice',
-    'positionSize',
-    'direction',
-    'entryTime',
-    'exitTime',
-  ] as const)('a change of %s is material', (field) => {
-    const changed = {
-      entryPrice: '1.2',
-      exitPrice: '1.3',
-      stopPrice: null,
-      positionSize: '2',
-      direction: 'short',
-      entryTime: '2026-03-10T07:00:00.000Z',
-      exitTime: '2026-03-10T09:00:00.000Z',
-    } as const;
+  // The material fields of rules §2, each with a value that differs from the logged trade's.
+  const materialChanges = {
+    entryPrice: '1.2',
+    exitPrice: '1.3',
+    stopPrice: null,
+    positionSize: '2',
+    direction: 'short',
+    entryTime: '2026-03-10T07:00:00.000Z',
+    exitTime: '2026-03-10T09:00:00.000Z',
+  } as const;
+  const materialFields = Object.keys(materialChanges) as (keyof typeof materialChanges)[];
+
+  it.each(materialFields)('a change of %s is material', (field) => {
     const events = given(loggedEvent())
-      .when(edit(now, { [field]: changed[field] }))
+      .when(edit(now, { [field]: materialChanges[field] }))
       .events();
     expect(events.map((event) => event.type)).toEqual(['trade.edited.v1', 'trade.trust-changed.v1']);
   });
