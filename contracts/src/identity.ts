@@ -6,6 +6,7 @@ import {
   SETTINGS_CURRENCIES,
   SETTINGS_TIME_ZONES,
 } from './constants/settings';
+import { parseEventWith } from './stored-event';
 
 /** Limits of the identity module (spec §5, §9): password length and the avatar upload size. */
 export const IDENTITY_LIMITS = {
@@ -177,6 +178,10 @@ export type IdentityEvent = {
   [Type in IdentityEventType]: { type: Type; data: z.infer<(typeof identityEventSchemas)[Type]> };
 }[IdentityEventType];
 export const IDENTITY_EVENT_TYPES = Object.keys(identityEventSchemas) as IdentityEventType[];
+
+/** Parses a stored event of a user's stream; undefined when its type or data is not an identity event. */
+export const parseIdentityEvent = (event: { type: string; data: unknown }): IdentityEvent | undefined =>
+  parseEventWith(identityEventSchemas, event);
 
 // ── events of an organisation (one stream per organisation: `organisation-<id>`) ───────────────────────
 

@@ -10,4 +10,5 @@ export * from './market';
 export * from './mentor';
 export * from './notifications';
 export * from './setups';
+export * from './stored-event';
 export * from './trade-events';

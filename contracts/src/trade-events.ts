@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ASSET_TYPES, DIRECTIONS, SETUP_TYPES, TRADE_SESSIONS } from './constants';
+import { parseEventWith } from './stored-event';
 
 // The trade stream's events (domain rules §1, §2). Decimals are strings, times ISO-8601 UTC.
 
@@ -138,9 +139,5 @@ export type TradeEvent = {
 }[TradeEventType];
 
 /** Parses a stored event of the trade stream; undefined when its type or data is not a trade event. */
-export function parseTradeEvent(event: { type: string; data: unknown }): TradeEvent | undefined {
-  if (!Object.hasOwn(TRADE_EVENT_SCHEMAS, event.type)) return undefined;
-  const type = event.type as TradeEventType;
-  const parsed = TRADE_EVENT_SCHEMAS[type].safeParse(event.data);
-  return parsed.success ? ({ type, data: parsed.data } as TradeEvent) : undefined;
-}
+export const parseTradeEvent = (event: { type: string; data: unknown }): TradeEvent | undefined =>
+  parseEventWith(TRADE_EVENT_SCHEMAS, event);

@@ -9,6 +9,7 @@ export { PROCESS_ROLES, type ProcessRole } from './event-delivery';
 
 import { createEventStore } from './event-store/postgres-event-store';
 import { createBullmqJobs } from './jobs/bullmq-jobs';
+import { refusalsAsOutcomes } from './jobs/domain-outcome';
 import { createEmbeddedJobs } from './jobs/embedded-jobs';
 import { createLogger } from './logging/logger';
 import type { YomanModule } from './module';
@@ -112,7 +113,9 @@ export async function createPlatform(
   };
   try {
     for (const module of modules) {
-      for (const [name, handler] of Object.entries(module.jobs ?? {})) platform.jobs.register(name, handler);
+      for (const [name, handler] of Object.entries(module.jobs ?? {})) {
+        platform.jobs.register(name, refusalsAsOutcomes(name, handler, logger));
+      }
     }
     await delivery.start();
     await platform.jobs.start();

@@ -19,6 +19,7 @@ export {
 export { createPlatform, type PlatformOptions, type RunningPlatform, systemClock } from './create-platform';
 export { createDatabase, ensureSchema, isUniqueViolation } from './db/database';
 export { MIGRATIONS_TABLE, runMigrations } from './db/migrations';
+export { DomainError, type DomainErrorKind } from './domain-error';
 export {
   createKafkaEventBus,
   type KafkaEventBus,
@@ -33,6 +34,7 @@ export {
 export { moduleOfEventType, moduleTopic, partitionOf, TOPIC_PREFIX, topicForEvent } from './event-bus/topics';
 export type { EventBatch, EventBus, EventBusHandler, EventBusSubscription } from './event-bus/types';
 export { PROCESS_ROLES, type ProcessRole } from './event-delivery';
+export { type Command, commandHandler, type Decider } from './event-store/command';
 export { type CommandOptions, type CommandResult, handleCommand } from './event-store/command-handler';
 export { APPEND_LOCK_KEY, createEventStore } from './event-store/postgres-event-store';
 export type {
@@ -54,7 +56,6 @@ export {
   forbidden,
   notFound,
   payloadTooLarge,
-  ruleBroken,
   tooManyRequests,
   unauthenticated,
   unavailable,

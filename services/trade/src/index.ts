@@ -1,6 +1,5 @@
 export * from './calculation/index';
 export { callerProfilesProjection } from './callers/caller-profiles-projection';
-export { TradeError, type TradeErrorKind } from './domain-error';
 export {
   defaultTradeContext,
   type TradeContext,

@@ -3,7 +3,7 @@
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { registerBodySchema } from '@yoman/contracts';
-import { AppError, createPlatform, loadConfig } from '@yoman/platform';
+import { AppError, createPlatform, DomainError, loadConfig } from '@yoman/platform';
 import { identityModule, registerAccount } from '../identity';
 
 const USAGE =
@@ -53,7 +53,7 @@ export async function runAdmin(
     console.log(JSON.stringify({ created: 'mentor', ...account, email: input.data.email }));
     return 0;
   } catch (error) {
-    if (!(error instanceof AppError)) throw error;
+    if (!(error instanceof AppError || error instanceof DomainError)) throw error;
     console.error(`${error.code}: ${error.message}`);
     return 1;
   } finally {

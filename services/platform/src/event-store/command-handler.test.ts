@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RunningPlatform } from '../create-platform';
-import { ruleBroken } from '../http/errors';
+import { DomainError } from '../domain-error';
 import type { YomanModule } from '../module';
 import { resetDatabase } from '../testing/reset-database';
 import { createTestClock } from '../testing/test-clock';
 import { createTestPlatform } from '../testing/test-platform';
+import { commandHandler } from './command';
 import { handleCommand } from './command-handler';
 import type { RecordedEvent } from './types';
 
@@ -20,7 +21,7 @@ const increment =
   (by: number, limit = 10) =>
   (state: Counter): CounterEvent[] => {
     const value = state.status === 'counting' ? state.value : 0;
-    if (value + by > limit) throw ruleBroken('COUNTER_LIMIT', 'המונה מלא');
+    if (value + by > limit) throw DomainError.ruleBroken('COUNTER_LIMIT', 'המונה מלא');
     return by === 0 ? [] : [{ type: 'counter.incremented.v1', data: { by } }];
   };
 
@@ -126,10 +127,41 @@ describe('handleCommand', () => {
     expect(await running.platform.eventStore.readStream('counter-1')).toHaveLength(1);
   });
 
-  it('appends nothing when the decision is empty, and lets a broken rule through as its AppError', async () => {
+  it('appends nothing when the decision is empty, and lets a refusal through as the DomainError it is', async () => {
     await count(4);
     expect(await count(0)).toMatchObject({ events: [], nextVersion: 1, lastPosition: 0 });
-    await expect(count(7)).rejects.toMatchObject({ statusCode: 422, code: 'COUNTER_LIMIT' });
+    const refusal = count(7);
+    await expect(refusal).rejects.toBeInstanceOf(DomainError);
+    await expect(refusal).rejects.toMatchObject({ kind: 'rule_broken', code: 'COUNTER_LIMIT' });
     expect(await running.platform.eventStore.headPosition()).toBe(1);
   });
 });
+
+describe('commandHandler', () => {
+  type Increment = { type: 'Increment'; data: { by: number }; metadata: { now: Date } };
+  const handleCounter = commandHandler('counter', parseIncrement, {
+    decide: (command: Increment, state: Counter) => increment(command.data.by)(state),
+    evolve: (state: Counter, event: CounterEvent) => evolve(state, event as RecordedEvent),
+    initialState: (): Counter => ({ status: 'empty' }),
+  });
+
+  it('runs a decider on its stream and skips stored events its module cannot read', async () => {
+    await count(2);
+    await running.platform.eventStore.append('counter-1', 'counter', 1, [
+      { type: 'counter.incremented.v1', data: { by: 'lots' } },
+    ]);
+    const now = clock.now();
+    const result = await handleCounter(running.platform, 'counter-1', {
+      type: 'Increment',
+      data: { by: 3 },
+      metadata: { now },
+    });
+    expect(result.state).toEqual({ status: 'counting', value: 5 });
+    expect(result.nextVersion).toBe(3);
+  });
+});
+
+function parseIncrement(stored: RecordedEvent): CounterEvent | undefined {
+  const { by } = stored.data as { by?: unknown };
+  return typeof by === 'number' ? { type: 'counter.incremented.v1', data: { by } } : undefined;
+}

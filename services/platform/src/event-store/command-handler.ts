@@ -6,7 +6,7 @@ export interface CommandOptions<State, Event extends NewEvent> {
   streamType: string;
   initialState: () => State;
   evolve: (state: State, event: RecordedEvent) => State;
-  /** Pure business logic: the events the command produces from the current state (may throw an AppError). */
+  /** Pure business logic: the events the command produces from the current state; refuses with a DomainError. */
   decide: (state: State) => Event[];
   /** Merged into every new event's metadata (user, organisation, correlation). */
   metadata?: EventMetadata;

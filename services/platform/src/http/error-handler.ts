@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { DomainError, type DomainErrorKind } from '../domain-error';
 import { AppError, type ErrorIssue } from './errors';
 
 /** The JSON body of every error answer. */
@@ -33,6 +34,25 @@ const BY_STATUS: Record<number, ErrorBody> = {
   429: { message: 'יותר מדי ניסיונות. נסו שוב מאוחר יותר', code: 'TOO_MANY_REQUESTS' },
 };
 
+/** The one place a domain refusal gets its HTTP status. */
+const STATUS_OF_KIND: Record<DomainErrorKind, number> = {
+  invalid_input: 400,
+  forbidden: 403,
+  not_found: 404,
+  locked: 409,
+  conflict: 409,
+  rule_broken: 422,
+};
+
+function domainAnswer(error: DomainError): { status: number; body: ErrorBody } {
+  const body: ErrorBody = { message: error.message, code: error.code };
+  // Bad input names its field the way a schema failure does, so the client marks the same field.
+  if (error.kind === 'invalid_input' && error.field) {
+    body.issues = [{ path: [error.field], message: error.message }];
+  }
+  return { status: STATUS_OF_KIND[error.kind], body };
+}
+
 /** Zod issues as `{ path, message }`, paths as arrays with list indexes as numbers. */
 function issuesOf(validation: { instancePath: string; message?: string }[]): ErrorIssue[] {
   return validation.map((issue) => ({
@@ -56,6 +76,7 @@ export function errorAnswer(error: unknown): {
     if (error.issues) body.issues = error.issues;
     return { status: error.statusCode, body, headers: error.headers };
   }
+  if (error instanceof DomainError) return domainAnswer(error);
   if (hasZodFastifySchemaValidationErrors(error)) {
     return {
       status: 400,

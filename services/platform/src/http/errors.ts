@@ -5,8 +5,9 @@ export interface ErrorIssue {
 }
 
 /**
- * A failure a client can cause, with the HTTP status it maps to, a stable code and a Hebrew message for a
- * person. The one error handler turns it into `{ message, code, issues? }`.
+ * A failure of the HTTP layer (signed out, too large, too many attempts), with its status, a stable code and a
+ * Hebrew message for a person. Domain refusals are `DomainError`s instead; the one error handler answers both
+ * as `{ message, code, issues? }`.
  */
 export class AppError extends Error {
   constructor(
@@ -28,7 +29,6 @@ export const forbidden = (message = 'אין לך הרשאה לפעולה זו') 
 export const notFound = (message = 'המשאב המבוקש לא נמצא') => new AppError(404, 'NOT_FOUND', message);
 export const conflict = (code: string, message: string) => new AppError(409, code, message);
 export const payloadTooLarge = (message: string) => new AppError(413, 'PAYLOAD_TOO_LARGE', message);
-export const ruleBroken = (code: string, message: string) => new AppError(422, code, message);
 export const tooManyRequests = (
   retryAfterSeconds: number,
   message = 'יותר מדי ניסיונות. נסו שוב מאוחר יותר',

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createPlatform, type RunningPlatform } from '../create-platform';
+import { DomainError } from '../domain-error';
 import type { YomanModule } from '../module';
 import { resetDatabase } from '../testing/reset-database';
 import { createTestClock } from '../testing/test-clock';
@@ -26,6 +27,9 @@ const remindersModule: YomanModule = {
         throw new Error('mail server down');
       }
       runs.push({ payload, context });
+    },
+    'reminder.refused': async () => {
+      throw DomainError.notFound('REMINDER_NOT_FOUND', 'התזכורת לא נמצאה');
     },
   },
 };
@@ -95,6 +99,23 @@ describe('the embedded job scheduler', () => {
       lastError: 'mail server down',
     });
     expect(await jobs.runDueJobs(new Date(now.getTime() + 10 * HOUR))).toBe(0);
+  });
+
+  it('ends a job the domain refuses as done, without retrying it', async () => {
+    const { jobs } = running.platform;
+    await jobs.schedule({
+      id: 'reminder:refused',
+      name: 'reminder.refused',
+      runAt: clock.now(),
+      payload: {},
+    });
+    expect(await jobs.runDueJobs(clock.now())).toBe(1);
+    expect(await jobs.find('reminder:refused')).toMatchObject({
+      status: 'done',
+      attempts: 1,
+      lastError: null,
+    });
+    expect(await jobs.runDueJobs(new Date(clock.now().getTime() + 10 * HOUR))).toBe(0);
   });
 
   it('waits out the backoff before a retry', async () => {

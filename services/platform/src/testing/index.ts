@@ -1,4 +1,5 @@
 export { arbitraryFor, fieldsOf } from './body-arbitrary';
+export { deciderSpecification } from './decider-specification';
 export { type FuzzRouteOptions, fuzzRoute } from './fuzz-route';
 export {
   INFRA_SUITE_MARKER,

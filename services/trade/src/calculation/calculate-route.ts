@@ -2,7 +2,6 @@ import { CalculateTradeBody, TradeCalculation } from '@yoman/contracts';
 import { requireCaller } from '@yoman/platform';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { answeringErrors } from '../http-errors';
 import type { TradeModuleDeps } from '../trade-module-deps';
 import { rateDayOf } from '../trades/trade-figures';
 import { calculateTrade } from './calculate-trade';
@@ -25,9 +24,10 @@ export function calculateRoute(deps: TradeModuleDeps): FastifyPluginAsync {
         const rates = deps.rates(platform);
         const rate = await rates.usdIlsRateOn(rateDay);
         const quoteRate = await quoteRateOf(request.body, rates, rateDay);
-        const result = answeringErrors(() =>
-          calculateTrade(request.body, { usdToIls: rate.rate, quoteCurrencyUsd: quoteRate?.rate }),
-        );
+        const result = calculateTrade(request.body, {
+          usdToIls: rate.rate,
+          quoteCurrencyUsd: quoteRate?.rate,
+        });
         return {
           pnlUsd: result.pnlUsd.toFixed(2),
           pnlIls: result.pnlIls.toFixed(2),

@@ -1,27 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { TradeError } from '../domain-error';
-import { calculateTrade, type TradeFigures } from './calculate-trade';
-
-const rates = { usdToIls: '3.7' };
-
-function figuresOf(result: ReturnType<typeof calculateTrade>) {
-  return {
-    symbol: result.symbol,
-    pnlUsd: result.pnlUsd.toFixed(2),
-    pnlIls: result.pnlIls.toFixed(2),
-    rMultiple: result.rMultiple?.toFixed(4) ?? null,
-  };
-}
-
-function errorCodeOf(figures: TradeFigures, given = rates): string {
-  try {
-    calculateTrade(figures, given);
-  } catch (error) {
-    if (error instanceof TradeError) return `${error.kind}:${error.code}`;
-    throw error;
-  }
-  throw new Error('the calculation was expected to fail');
-}
+import { calculateTrade } from './calculate-trade';
+import { errorCodeOf, figuresOf, rates } from './calculation-fixtures';
 
 describe('crypto and stocks: P&L is the price move times the size', () => {
   it('a long crypto trade: (61000 − 60000) × 0.5 − 10 fees = 490 USD, risk 500, R 0.98', () => {

@@ -1,4 +1,4 @@
-import { invalidInput, ruleBroken } from '../domain-error';
+import { DomainError } from '@yoman/platform';
 import { futuresRootOf, pointValueOf, readFuturesPrice } from './futures';
 import { Money, type NumberInput, positive, readDecimal, roundMoney, roundR } from './numbers';
 import { readForexPair, readFuturesSymbol, readTickerSymbol } from './symbols';
@@ -54,7 +54,7 @@ interface Instrument {
 
 const FOREX_LOT = new Money(100_000);
 
-/** Computes gross and net P&L, initial risk and R of a trade (rules §1); throws a TradeError on bad figures. */
+/** Computes gross and net P&L, initial risk and R of a trade (rules §1); throws a DomainError on bad figures. */
 export function calculateTrade(figures: TradeFigures, rates: CalculationRates): TradeCalculation {
   const instrument = instrumentOf(figures, rates);
   const entry = price(instrument, figures.entryPrice, 'entryPrice');
@@ -95,14 +95,16 @@ export function calculateTrade(figures: TradeFigures, rates: CalculationRates): 
 
 function price(instrument: Instrument, value: NumberInput, field: string): Money {
   const number = instrument.readPrice(value, field);
-  if (!number || number.lte(0)) throw invalidInput('INVALID_PRICE', 'המחיר חייב להיות מספר חיובי', field);
+  if (!number || number.lte(0))
+    throw DomainError.invalidInput('INVALID_PRICE', 'המחיר חייב להיות מספר חיובי', field);
   return number;
 }
 
 function feesOf(value: NumberInput | null | undefined): Money {
   if (value === undefined || value === null || value === '') return new Money(0);
   const fees = readDecimal(value);
-  if (!fees || fees.lt(0)) throw invalidInput('INVALID_FEES', 'העמלות חייבות להיות מספר אי-שלילי', 'fees');
+  if (!fees || fees.lt(0))
+    throw DomainError.invalidInput('INVALID_FEES', 'העמלות חייבות להיות מספר אי-שלילי', 'fees');
   return fees;
 }
 
@@ -120,7 +122,7 @@ function initialRiskOf(
   if (stop === null || stop.eq(entry)) return null;
   const stopBelowEntry = stop.lt(entry);
   if (stopBelowEntry !== (direction === 'long')) {
-    throw invalidInput(
+    throw DomainError.invalidInput(
       'STOP_WRONG_SIDE',
       direction === 'long'
         ? 'בעסקת לונג הסטופ חייב להיות מתחת למחיר הכניסה'
@@ -146,7 +148,11 @@ function instrumentOf(figures: TradeFigures, rates: CalculationRates): Instrumen
       return futuresInstrument(figures.symbol ?? '', figures.pointValue);
     default: {
       const unknown: never = figures.assetType;
-      throw invalidInput('INVALID_ASSET_TYPE', `סוג נכס לא מוכר: ${String(unknown)}`, 'assetType');
+      throw DomainError.invalidInput(
+        'INVALID_ASSET_TYPE',
+        `סוג נכס לא מוכר: ${String(unknown)}`,
+        'assetType',
+      );
     }
   }
 }
@@ -182,7 +188,7 @@ function crossRateOf(quote: string, rates: CalculationRates): Money {
       positive(rates.usdToIls, 'usdToIlsRate', 'INVALID_RATE', 'שער הדולר חייב להיות מספר חיובי'),
     );
   }
-  throw ruleBroken(
+  throw DomainError.ruleBroken(
     'QUOTE_RATE_UNKNOWN',
     `אין שער דולר ידוע למטבע הציטוט של הצמד הצולב (${quote}USD); על מנהל המערכת להגדיר את ${quote} במשתנה FX_FALLBACK_RATES או לחבר את בנק ישראל (BOI_RATES_URL)`,
     'quoteCurrencyUsd',

@@ -1,27 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { TradeError } from '../domain-error';
-import { calculateTrade, type TradeFigures } from './calculate-trade';
-
-const rates = { usdToIls: '3.7' };
-
-function figuresOf(result: ReturnType<typeof calculateTrade>) {
-  return {
-    symbol: result.symbol,
-    pnlUsd: result.pnlUsd.toFixed(2),
-    pnlIls: result.pnlIls.toFixed(2),
-    rMultiple: result.rMultiple?.toFixed(4) ?? null,
-  };
-}
-
-function errorCodeOf(figures: TradeFigures, given = rates): string {
-  try {
-    calculateTrade(figures, given);
-  } catch (error) {
-    if (error instanceof TradeError) return `${error.kind}:${error.code}`;
-    throw error;
-  }
-  throw new Error('the calculation was expected to fail');
-}
+import { calculateTrade } from './calculate-trade';
+import { errorCodeOf, figuresOf, rates } from './calculation-fixtures';
 
 describe('futures: contracts × point value of the root', () => {
   it('ESZ6 5000 → 5010, 2 contracts at 50 USD a point, 4.5 fees = 995.50 USD, R 1.991', () => {

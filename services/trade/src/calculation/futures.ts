@@ -1,4 +1,4 @@
-import { invalidInput, ruleBroken } from '../domain-error';
+import { DomainError } from '@yoman/platform';
 import { Money, type NumberInput, positive, readDecimal } from './numbers';
 
 /** USD per 1.0 price unit of each contract root (domain/facts.md, CME/CBOT/NYMEX/COMEX specs). */
@@ -46,7 +46,7 @@ export function pointValueOf(root: string, explicit: NumberInput | null | undefi
   const known = FUTURES_POINT_VALUES[root];
   if (known !== undefined) return new Money(known);
   if (explicit === undefined || explicit === null || explicit === '') {
-    throw ruleBroken(
+    throw DomainError.ruleBroken(
       'UNKNOWN_FUTURES_ROOT',
       `חוזה עתידי לא מוכר (${root}): יש להזין שווי נקודה (pointValue) בדולרים`,
       'pointValue',
@@ -68,7 +68,7 @@ function readThirtySeconds(quote: string, field: string): Money {
   const match = /^(\d+)'(\d{2})([0257])?$/.exec(quote);
   const thirtySeconds = match ? Number(match[2]) : 32;
   if (!match || thirtySeconds > 31) {
-    throw invalidInput('INVALID_PRICE', "מחיר בשלושים-ושניים לא תקין (לדוגמה 110'16)", field);
+    throw DomainError.invalidInput('INVALID_PRICE', "מחיר בשלושים-ושניים לא תקין (לדוגמה 110'16)", field);
   }
   // A third digit is the fraction of a 32nd: 2 = ¼, 5 = ½, 7 = ¾.
   const fraction = { '0': '0', '2': '0.25', '5': '0.5', '7': '0.75' }[match[3] ?? '0'] as string;

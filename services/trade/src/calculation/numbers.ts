@@ -1,5 +1,5 @@
+import { DomainError } from '@yoman/platform';
 import Decimal from 'decimal.js';
-import { invalidInput } from '../domain-error';
 
 /** A number as a client may send it: a JSON number or a decimal string. */
 export type NumberInput = number | string;
@@ -20,7 +20,7 @@ export function readDecimal(value: NumberInput): Money | undefined {
 /** A strictly positive number or an error naming the field. */
 export function positive(value: NumberInput, field: string, code: string, message: string): Money {
   const number = readDecimal(value);
-  if (!number || number.lte(0)) throw invalidInput(code, message, field);
+  if (!number || number.lte(0)) throw DomainError.invalidInput(code, message, field);
   return number;
 }
 

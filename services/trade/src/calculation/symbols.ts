@@ -1,4 +1,4 @@
-import { invalidInput } from '../domain-error';
+import { DomainError } from '@yoman/platform';
 
 /** A forex pair read from its symbol: the base and the quote currency. */
 export interface ForexPair {
@@ -18,7 +18,7 @@ export function normaliseSymbol(symbol: string): string {
 export function readTickerSymbol(symbol: string): string {
   const normalised = normaliseSymbol(symbol);
   if (!/^[A-Z0-9][A-Z0-9./:_-]{0,29}$/.test(normalised)) {
-    throw invalidInput('INVALID_SYMBOL', INVALID_SYMBOL_MESSAGE, 'symbol');
+    throw DomainError.invalidInput('INVALID_SYMBOL', INVALID_SYMBOL_MESSAGE, 'symbol');
   }
   return normalised;
 }
@@ -28,7 +28,7 @@ export function readForexPair(symbol: string): ForexPair {
   const normalised = normaliseSymbol(symbol);
   const match = /^([A-Z]{3})\/?([A-Z]{3})$/.exec(normalised);
   if (!match || match[1] === match[2]) {
-    throw invalidInput(
+    throw DomainError.invalidInput(
       'INVALID_SYMBOL',
       'סימול מט"ח לא תקין: יש להזין צמד של שישה תווים, למשל EURUSD או EUR/USD',
       'symbol',
@@ -42,7 +42,7 @@ export function readForexPair(symbol: string): ForexPair {
 export function readFuturesSymbol(symbol: string): string {
   const normalised = normaliseSymbol(symbol).replace(/^\//, '');
   if (!/^[A-Z0-9]{1,12}$/.test(normalised)) {
-    throw invalidInput('INVALID_SYMBOL', INVALID_SYMBOL_MESSAGE, 'symbol');
+    throw DomainError.invalidInput('INVALID_SYMBOL', INVALID_SYMBOL_MESSAGE, 'symbol');
   }
   return normalised;
 }

@@ -1,31 +1,21 @@
 import type { TradeEvent } from '@yoman/contracts';
+import { deciderSpecification } from '@yoman/platform/testing';
 import { describe, expect, it } from 'vitest';
-import type { EditTrade, LockTrade, LogTrade } from './decider';
-import { given } from './decider-specification';
+import { type EditTrade, type LockTrade, tradeDecider } from './decider';
 import {
   figures,
   LOCK_AT,
+  logCommand,
   loggedEvent,
-  policy,
   TRADE_ID,
   trustChangedEvent,
   USER_ID,
 } from './trade-fixtures';
 
+const { given } = deciderSpecification(tradeDecider);
+
 const at = (iso: string) => ({ now: new Date(iso) });
-const log = (now: string, overrides: Partial<LogTrade['data']> = {}): LogTrade => ({
-  type: 'LogTrade',
-  data: {
-    tradeId: TRADE_ID,
-    userId: USER_ID,
-    organisationId: null,
-    figures,
-    screenshotUrl: null,
-    policy,
-    ...overrides,
-  },
-  metadata: at(now),
-});
+const log = logCommand;
 const edit = (now: string, change: Partial<typeof figures>, userId = USER_ID): EditTrade => ({
   type: 'EditTrade',
   data: { tradeId: TRADE_ID, userId, figures: { ...figures, ...change } },
@@ -148,26 +138,21 @@ describe('editing a trade', () => {
     expect(events[1]).toEqual(trustChangedEvent('material_edit', -10, 90, now));
   });
 
-  it.each([
-    'entryPrice',
-    'exitPrice',
-    'stopPrice',
-    'positionSize',
-    'direction',
-    'entryTime',
-    'exitTime',
-  ] as const)('a change of %s is material', (field) => {
-    const changed = {
-      entryPrice: '1.2',
-      exitPrice: '1.3',
-      stopPrice: null,
-      positionSize: '2',
-      direction: 'short',
-      entryTime: '2026-03-10T07:00:00.000Z',
-      exitTime: '2026-03-10T09:00:00.000Z',
-    } as const;
+  // The material fields of rules §2, each with a value that differs from the logged trade's.
+  const materialChanges = {
+    entryPrice: '1.2',
+    exitPrice: '1.3',
+    stopPrice: null,
+    positionSize: '2',
+    direction: 'short',
+    entryTime: '2026-03-10T07:00:00.000Z',
+    exitTime: '2026-03-10T09:00:00.000Z',
+  } as const;
+  const materialFields = Object.keys(materialChanges) as (keyof typeof materialChanges)[];
+
+  it.each(materialFields)('a change of %s is material', (field) => {
     const events = given(loggedEvent())
-      .when(edit(now, { [field]: changed[field] }))
+      .when(edit(now, { [field]: materialChanges[field] }))
       .events();
     expect(events.map((event) => event.type)).toEqual(['trade.edited.v1', 'trade.trust-changed.v1']);
   });
@@ -198,7 +183,7 @@ describe('editing a trade', () => {
   it('the same figures written differently (1.10 vs 1.1, Z vs +00:00) are no change', () => {
     given(loggedEvent())
       .when(edit(now, { entryPrice: '1.10', exitTime: '2026-03-10T10:00:00+00:00' }))
-      .thenEmits([]);
+      .thenNothing();
   });
 
   it('an edit cannot move the exit into the future', () => {
@@ -272,7 +257,7 @@ describe('attaching a screenshot', () => {
   });
 
   it('attaching the same screenshot again changes nothing', () => {
-    given(loggedEvent(), attached).when(attach('2026-03-10T12:00:00.000Z')).thenEmits([]);
+    given(loggedEvent(), attached).when(attach('2026-03-10T12:00:00.000Z')).thenNothing();
   });
 
   it('a locked trade takes no screenshot', () => {
@@ -302,13 +287,13 @@ describe('locking a trade (the lock job)', () => {
   });
 
   it('a job that runs early, twice, or for a deleted or unknown trade does nothing', () => {
-    given(loggedEvent()).when(lock('2026-03-11T09:59:59.000Z')).thenEmits([]);
-    given(loggedEvent(), lockedEvent(LOCK_AT)).when(lock('2026-03-11T10:05:00.000Z')).thenEmits([]);
+    given(loggedEvent()).when(lock('2026-03-11T09:59:59.000Z')).thenNothing();
+    given(loggedEvent(), lockedEvent(LOCK_AT)).when(lock('2026-03-11T10:05:00.000Z')).thenNothing();
     const deleted: TradeEvent = {
       type: 'trade.deleted.v1',
       data: { tradeId: TRADE_ID, userId: USER_ID, deletedAt: LOCK_AT },
     };
-    given(loggedEvent(), deleted).when(lock(LOCK_AT)).thenEmits([]);
-    given().when(lock(LOCK_AT)).thenEmits([]);
+    given(loggedEvent(), deleted).when(lock(LOCK_AT)).thenNothing();
+    given().when(lock(LOCK_AT)).thenNothing();
   });
 });

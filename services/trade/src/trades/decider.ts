@@ -5,10 +5,10 @@ import {
   type TradeTrustChangedData,
   type TrustChangeReason,
 } from '@yoman/contracts';
+import { type Command, type Decider, DomainError } from '@yoman/platform';
 import { Money } from '../calculation/numbers';
-import { TradeError } from '../domain-error';
 import { type LockPolicy, lockAtOf } from './lock-window';
-import type { Trade } from './trade';
+import { evolve, initialTrade, type Trade } from './trade';
 import {
   lateLoggingReason,
   MATERIAL_EDIT_PENALTY_CAP,
@@ -17,36 +17,25 @@ import {
   trustChangeOf,
 } from './trust-score';
 
-/** Every command carries the time it happens at; the decider never reads the clock. */
-interface At {
-  now: Date;
-}
-
-export type LogTrade = {
-  type: 'LogTrade';
-  data: {
+export type LogTrade = Command<
+  'LogTrade',
+  {
     tradeId: string;
     userId: string;
     organisationId: string | null;
     figures: TradeFiguresData;
     screenshotUrl: string | null;
     policy: LockPolicy;
-  };
-  metadata: At;
-};
-export type EditTrade = {
-  type: 'EditTrade';
-  data: { tradeId: string; userId: string; figures: TradeFiguresData };
-  metadata: At;
-};
-export type DeleteTrade = { type: 'DeleteTrade'; data: { tradeId: string; userId: string }; metadata: At };
-export type AttachScreenshot = {
-  type: 'AttachScreenshot';
-  data: { tradeId: string; userId: string; screenshotUrl: string };
-  metadata: At;
-};
+  }
+>;
+export type EditTrade = Command<'EditTrade', { tradeId: string; userId: string; figures: TradeFiguresData }>;
+export type DeleteTrade = Command<'DeleteTrade', { tradeId: string; userId: string }>;
+export type AttachScreenshot = Command<
+  'AttachScreenshot',
+  { tradeId: string; userId: string; screenshotUrl: string }
+>;
 /** Sent by the lock job at the end of the lock window. */
-export type LockTrade = { type: 'LockTrade'; data: { tradeId: string }; metadata: At };
+export type LockTrade = Command<'LockTrade', { tradeId: string }>;
 
 export type TradeCommand = LogTrade | EditTrade | DeleteTrade | AttachScreenshot | LockTrade;
 
@@ -57,11 +46,11 @@ const DECIMAL = /^-?\d+(\.\d+)?$/;
 // A few minutes of clock difference between the browser and the server is not a trade from the future.
 const CLOCK_SKEW_MS = 5 * 60_000;
 
-const tradeNotFound = () => new TradeError('not_found', 'TRADE_NOT_FOUND', 'העסקה לא נמצאה');
+const tradeNotFound = () => DomainError.notFound('TRADE_NOT_FOUND', 'העסקה לא נמצאה');
 const tradeLocked = () =>
-  new TradeError('locked', 'TRADE_LOCKED', 'העסקה נעולה: חלון העריכה הסתיים ולא ניתן לערוך או למחוק אותה');
+  DomainError.locked('TRADE_LOCKED', 'העסקה נעולה: חלון העריכה הסתיים ולא ניתן לערוך או למחוק אותה');
 
-/** The events a command produces from the trade's state (rules §2); throws a TradeError when refused. */
+/** The events a command produces from the trade's state (rules §2); throws a DomainError when refused. */
 export function decide(command: TradeCommand, state: Trade): TradeEvent[] {
   switch (command.type) {
     case 'LogTrade':
@@ -81,9 +70,16 @@ export function decide(command: TradeCommand, state: Trade): TradeEvent[] {
   }
 }
 
+/** The trade aggregate's pure half, for its command handler and its specs. */
+export const tradeDecider: Decider<TradeCommand, TradeEvent, Trade> = {
+  decide,
+  evolve,
+  initialState: initialTrade,
+};
+
 function logTrade({ data, metadata: { now } }: LogTrade, state: Trade): TradeEvent[] {
   if (state.status !== 'empty') {
-    throw new TradeError('conflict', 'TRADE_EXISTS', 'עסקה עם מזהה זה כבר קיימת');
+    throw DomainError.conflict('TRADE_EXISTS', 'עסקה עם מזהה זה כבר קיימת');
   }
   const exitTime = exitTimeNotInFuture(data.figures, now);
   const lockAt = lockAtOf(exitTime, data.policy);
@@ -199,7 +195,7 @@ function lockTrade({ metadata: { now } }: LockTrade, state: Trade): TradeEvent[]
 function exitTimeNotInFuture(figures: TradeFiguresData, now: Date): Date {
   const exitTime = new Date(figures.exitTime);
   if (exitTime.getTime() > now.getTime() + CLOCK_SKEW_MS) {
-    throw new TradeError('invalid_input', 'EXIT_IN_FUTURE', 'זמן היציאה לא יכול להיות בעתיד', 'exitTime');
+    throw DomainError.invalidInput('EXIT_IN_FUTURE', 'זמן היציאה לא יכול להיות בעתיד', 'exitTime');
   }
   return exitTime;
 }

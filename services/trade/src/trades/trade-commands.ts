@@ -1,9 +1,8 @@
 import type { TradeEvent } from '@yoman/contracts';
 import { parseTradeEvent, TRADE_STREAM_TYPE } from '@yoman/contracts';
-import { handleCommand, type Platform, type RecordedEvent } from '@yoman/platform';
-import { answeringErrors } from '../http-errors';
-import { decide, type TradeCommand } from './decider';
-import { evolve, initialTrade, type Trade } from './trade';
+import { commandHandler, type Platform } from '@yoman/platform';
+import { type TradeCommand, tradeDecider } from './decider';
+import type { Trade } from './trade';
 
 /** The lock job's name; its id is `lock:<tradeId>`, so scheduling twice is harmless. */
 export const LOCK_JOB = 'trade.lock';
@@ -11,10 +10,7 @@ export const lockJobId = (tradeId: string) => `lock:${tradeId}`;
 
 export const tradeStreamOf = (tradeId: string) => `trade-${tradeId}`;
 
-function evolveRecorded(state: Trade, recorded: RecordedEvent): Trade {
-  const event = parseTradeEvent(recorded);
-  return event ? evolve(state, event) : state;
-}
+const handleTradeCommand = commandHandler(TRADE_STREAM_TYPE, parseTradeEvent, tradeDecider);
 
 /**
  * Runs one trade command through the event store; answers once the read models include its events.
@@ -26,12 +22,7 @@ export async function runTradeCommand(
   metadata: { userId?: string; organisationId?: string | null } = {},
   beforeAppend?: (trade: Trade, events: TradeEvent[]) => Promise<void>,
 ) {
-  return handleCommand(platform, {
-    streamId: tradeStreamOf(command.data.tradeId),
-    streamType: TRADE_STREAM_TYPE,
-    initialState: initialTrade,
-    evolve: evolveRecorded,
-    decide: (state) => answeringErrors(() => decide(command, state)),
+  return handleTradeCommand(platform, tradeStreamOf(command.data.tradeId), command, {
     metadata,
     beforeAppend,
   });

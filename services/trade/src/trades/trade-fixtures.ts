@@ -1,4 +1,5 @@
 import type { TradeEvent, TradeFiguresData } from '@yoman/contracts';
+import type { LogTrade } from './decider';
 import { DEFAULT_LOCK_POLICY } from './lock-window';
 
 // Shared example data for the decider, evolve and projection specifications.
@@ -34,6 +35,21 @@ export const figures: TradeFiguresData = {
 
 export const policy = DEFAULT_LOCK_POLICY;
 export const LOCK_AT = '2026-03-11T10:00:00.000Z';
+
+/** The owner logs the example trade at `now`. */
+export const logCommand = (now: string, overrides: Partial<LogTrade['data']> = {}): LogTrade => ({
+  type: 'LogTrade',
+  data: {
+    tradeId: TRADE_ID,
+    userId: USER_ID,
+    organisationId: null,
+    figures,
+    screenshotUrl: null,
+    policy,
+    ...overrides,
+  },
+  metadata: { now: new Date(now) },
+});
 
 export function loggedEvent(
   overrides: Partial<Extract<TradeEvent, { type: 'trade.logged.v1' }>['data']> = {},

@@ -4,7 +4,6 @@ import { type Caller, notFound, type Platform, requireCaller } from '@yoman/plat
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { quoteRateOf } from '../calculation/quote-rate';
-import { answeringErrors } from '../http-errors';
 import { ownScreenshotUrl } from '../screenshots/screenshot-store';
 import type { TradeModuleDeps } from '../trade-module-deps';
 import { lockJobId, runTradeCommand, scheduleLockOf } from './trade-commands';
@@ -21,7 +20,7 @@ async function figuresFor(platform: Platform, deps: TradeModuleDeps, caller: Cal
   const quoteRate = await quoteRateOf(body, rates, day);
   return {
     context,
-    figures: answeringErrors(() => tradeFiguresOf(body, rate, context.timezone, quoteRate)),
+    figures: tradeFiguresOf(body, rate, context.timezone, quoteRate),
   };
 }
 

@@ -1,9 +1,9 @@
+import { DomainError } from '@yoman/platform';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { TradeError } from '../domain-error';
 import { decide, type TradeCommand } from './decider';
 import { evolve, initialTrade, type Trade } from './trade';
-import { figures, policy, TRADE_ID, USER_ID } from './trade-fixtures';
+import { figures, logCommand, TRADE_ID, USER_ID } from './trade-fixtures';
 
 const exit = Date.parse(figures.exitTime);
 const HOUR = 3_600_000;
@@ -54,18 +54,7 @@ describe('trade properties over random histories', () => {
     fc.assert(
       fc.property(history, ({ logDelayHours, steps }) => {
         let now = exit + logDelayHours * HOUR;
-        const log: TradeCommand = {
-          type: 'LogTrade',
-          data: {
-            tradeId: TRADE_ID,
-            userId: USER_ID,
-            organisationId: null,
-            figures,
-            screenshotUrl: null,
-            policy,
-          },
-          metadata: { now: new Date(now) },
-        };
+        const log = logCommand(new Date(now).toISOString());
         let state: Trade = decide(log, initialTrade()).reduce(evolve, initialTrade());
         for (const [{ kind, ...rest }, hoursLater] of steps) {
           now += hoursLater * HOUR;
@@ -80,7 +69,7 @@ describe('trade properties over random histories', () => {
             state = decide(command, state).reduce(evolve, state);
             if (wasLocked && kind !== 'lock') throw new Error('a locked trade accepted a change');
           } catch (error) {
-            if (!(error instanceof TradeError)) throw error;
+            if (!(error instanceof DomainError)) throw error;
             if (wasLocked) expect(error.code).toBe('TRADE_LOCKED');
           }
           if (state.status === 'open' || state.status === 'locked') {

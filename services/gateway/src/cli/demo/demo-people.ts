@@ -1,10 +1,7 @@
-import { USER_STREAM_TYPE } from '@yoman/contracts';
 import type { Platform } from '@yoman/platform';
-import { emailKey, usernameKey } from '../../identity/accounts/account-keys';
+import { emailKey } from '../../identity/accounts/account-keys';
 import { hashPassword } from '../../identity/accounts/password';
-import { registerAccount } from '../../identity/accounts/register-account';
-import { decideUser } from '../../identity/user/decide';
-import { initialUserState, userStreamId } from '../../identity/user/user';
+import { registerAccount, writeAccount } from '../../identity/accounts/register-account';
 import type { DemoRandom } from './demo-random';
 import type { StudentProfile } from './demo-trade-plan';
 
@@ -106,26 +103,9 @@ export async function enrolDemoStudent(
   const now = platform.clock.now();
   let position = 0;
   await platform.db.transaction(async (trx) => {
-    await trx('identity_credentials').insert({
-      user_id: userId,
-      email_key: emailKey(person.email),
-      username_key: usernameKey(person.username),
-      password_hash: passwordHash,
-      created_at: now,
-    });
-    const events = decideUser(
-      { type: 'register', ...person, userId, role: 'student', organisationId, now },
-      initialUserState(),
-    );
-    const metadata = { userId, organisationId };
-    const appended = await platform.eventStore.append(
-      userStreamId(userId),
-      USER_STREAM_TYPE,
-      'no_stream',
-      events.map((event) => ({ ...event, metadata })),
-      trx,
-    );
-    position = appended.lastPosition;
+    const { username, email, displayName } = person;
+    const student = { userId, username, email, displayName, role: 'student', organisationId } as const;
+    position = await writeAccount(platform, trx, student, passwordHash, now);
   });
   await platform.projections.waitFor(position);
   return { ...person, userId };

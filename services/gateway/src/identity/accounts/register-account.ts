@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { type RegisterBody, type Role, USER_STREAM_TYPE } from '@yoman/contracts';
+import type { RegisterBody, Role } from '@yoman/contracts';
 import { conflict, notFound, type Platform } from '@yoman/platform';
 import type { Knex } from 'knex';
 import { createOrganisation } from '../organisations/organisation-events';
-import { decideUser } from '../user/decide';
-import { initialUserState, userStreamId } from '../user/user';
+import type { RegisterUser } from '../user/decider';
+import { registerUser } from '../user/user-commands';
 import { emailKey, usernameKey } from './account-keys';
 import { hashPassword } from './password';
 
@@ -44,34 +44,14 @@ export async function registerAccount(
       await trx.raw('select pg_advisory_xact_lock(?)', [REGISTRATION_LOCK]);
       await refuseTakenNames(trx, input);
       account = await placeAccount(trx, platform, { userId, input, enrolment, now });
-      await trx('identity_credentials').insert({
-        user_id: userId,
-        email_key: emailKey(input.email),
-        username_key: usernameKey(input.username),
-        password_hash: passwordHash,
-        created_at: now,
-      });
-      const events = decideUser(
-        {
-          type: 'register',
-          ...account,
-          username: input.username,
-          email: input.email,
-          displayName: input.displayName,
-          now,
-        },
-        initialUserState(),
-      );
-      const metadata = { userId, organisationId: account.organisationId };
-      const withMetadata = events.map((event) => ({ ...event, metadata }));
-      const appended = await platform.eventStore.append(
-        userStreamId(userId),
-        USER_STREAM_TYPE,
-        'no_stream',
-        withMetadata,
+      const { username, email, displayName } = input;
+      position = await writeAccount(
+        platform,
         trx,
+        { ...account, username, email, displayName },
+        passwordHash,
+        now,
       );
-      position = appended.lastPosition;
     });
   } catch (error) {
     throw asTakenNameConflict(error) ?? error;
@@ -79,6 +59,27 @@ export async function registerAccount(
   await platform.projections.waitFor(position);
   if (!account) throw new Error('registration transaction ended without an account');
   return account;
+}
+
+/**
+ * Writes an account inside the caller's transaction: its credentials and the `identity.user-registered.v1`
+ * event; answers the event's position, to wait on once the transaction commits.
+ */
+export async function writeAccount(
+  platform: Platform,
+  trx: Knex.Transaction,
+  user: RegisterUser['data'],
+  passwordHash: string,
+  now: Date,
+): Promise<number> {
+  await trx('identity_credentials').insert({
+    user_id: user.userId,
+    email_key: emailKey(user.email),
+    username_key: usernameKey(user.username),
+    password_hash: passwordHash,
+    created_at: now,
+  });
+  return registerUser(platform, trx, { type: 'RegisterUser', data: user, metadata: { now } });
 }
 
 async function refuseTakenNames(trx: Knex.Transaction, input: RegisterBody): Promise<void> {

@@ -1,5 +1,5 @@
 import { DEFAULT_LOCKING_POLICY, ORGANISATION_STREAM_TYPE, type OrganisationEvent } from '@yoman/contracts';
-import { notFound, type Platform } from '@yoman/platform';
+import { DomainError, type Platform } from '@yoman/platform';
 import type { Knex } from 'knex';
 
 /** The stream of one organisation's events. */
@@ -60,7 +60,7 @@ export async function changeLockPolicy(
     const updated = await trx('organisations')
       .where({ id: organisationId })
       .update({ trade_lock_hours: policy.tradeLockHours, weekend_locking: policy.weekendLocking });
-    if (updated === 0) throw notFound('הארגון לא נמצא');
+    if (updated === 0) throw DomainError.notFound('ORGANISATION_NOT_FOUND', 'הארגון לא נמצא');
     const event: OrganisationEvent = {
       type: 'identity.lock-policy-changed.v1',
       data: { organisationId, ...policy, changedAt: platform.clock.now().toISOString() },

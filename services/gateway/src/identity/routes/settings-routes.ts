@@ -10,8 +10,8 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { revokeDevice } from '../sessions/session-store';
 import { readUserSettings } from '../settings/settings-view';
-import type { UserCommand } from '../user/decide';
-import { runUserCommand } from '../user/run-user-command';
+import type { UserChange } from '../user/decider';
+import { runUserCommand } from '../user/user-commands';
 
 // Sections the settings screen shows but the user cannot write through PUT /api/user-settings.
 const READ_ONLY_SECTIONS: Record<string, () => AppError> = {
@@ -29,11 +29,13 @@ async function refuseReadOnlySections(request: FastifyRequest) {
   }
 }
 
-function commandFor(body: UpdateUserSettingsBody): UserCommand {
-  if ('profile' in body) return { type: 'change-profile', profile: body.profile };
-  if ('display' in body) return { type: 'change-display', display: body.display };
-  if ('sharing' in body) return { type: 'change-sharing', sharing: body.sharing };
-  return { type: 'change-integrations', integrations: body.integrations };
+/** The one section a PUT writes, as the command that changes it. */
+function commandFor(body: UpdateUserSettingsBody, userId: string, now: Date): UserChange {
+  const metadata = { now };
+  if ('profile' in body) return { type: 'ChangeProfile', data: { userId, profile: body.profile }, metadata };
+  if ('display' in body) return { type: 'ChangeDisplay', data: { userId, display: body.display }, metadata };
+  if ('sharing' in body) return { type: 'ChangeSharing', data: { userId, sharing: body.sharing }, metadata };
+  return { type: 'ChangeIntegrations', data: { userId, integrations: body.integrations }, metadata };
 }
 
 /** The settings screen: read all sections, write one, and disconnect devices. */
@@ -59,7 +61,7 @@ export const settingsRoutes: FastifyPluginAsync = async (scope) => {
     },
     async (request) => {
       const caller = requireCaller(request);
-      await runUserCommand(app.platform, caller, commandFor(request.body));
+      await runUserCommand(app.platform, commandFor(request.body, caller.userId, clock.now()), caller);
       return settingsOf(caller);
     },
   );

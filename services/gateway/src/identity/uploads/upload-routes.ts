@@ -10,7 +10,7 @@ import {
 import { badRequest, notFound, payloadTooLarge, requireCaller, unauthenticated } from '@yoman/platform';
 import type { FastifyError, FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { runUserCommand } from '../user/run-user-command';
+import { runUserCommand } from '../user/user-commands';
 import { readUser } from '../user/user-view';
 import { imageContentOf, isAcceptedImageType } from './image-content';
 import { uploadedFilePath, uploadTargetPath } from './upload-paths';
@@ -48,10 +48,14 @@ export const profileImageRoutes: FastifyPluginAsync = async (scope) => {
       const reference = referencedUpload(request.body.imageURL);
       const upload = reference && (await findUserUpload(db, caller.userId, reference));
       if (!upload?.fileName) throw unknownImage();
-      await runUserCommand(app.platform, caller, {
-        type: 'change-profile-image',
-        imageURL: uploadedFilePath(upload.fileName),
-      });
+      const imageURL = uploadedFilePath(upload.fileName);
+      const metadata = { now: clock.now() };
+      const command = {
+        type: 'ChangeProfileImage',
+        data: { userId: caller.userId, imageURL },
+        metadata,
+      } as const;
+      await runUserCommand(app.platform, command, caller);
       const user = await readUser(db, caller.userId);
       if (!user) throw unauthenticated();
       return user;

@@ -9,9 +9,6 @@ import {
   type SharingSettings,
 } from '@yoman/contracts';
 
-/** The stream of one user's identity events. */
-export const userStreamId = (userId: string) => `user-${userId}`;
-
 export interface RegisteredUser {
   status: 'registered';
   userId: string;
@@ -26,12 +23,13 @@ export interface RegisteredUser {
   integrations: IntegrationSettings;
 }
 
-export type UserState = { status: 'unregistered' } | RegisteredUser;
+/** A user's state: not registered yet, or registered with a profile and settings. */
+export type User = { status: 'unregistered' } | RegisteredUser;
 
-export const initialUserState = (): UserState => ({ status: 'unregistered' });
+export const initialUser = (): User => ({ status: 'unregistered' });
 
 /** Folds one identity event into the user's state; events of an unregistered user are ignored. */
-export function evolveUser(state: UserState, event: IdentityEvent): UserState {
+export function evolve(state: User, event: IdentityEvent): User {
   if (event.type === 'identity.user-registered.v1') {
     const { userId, role, organisationId, displayName } = event.data;
     return {

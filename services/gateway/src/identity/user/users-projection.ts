@@ -3,16 +3,16 @@ import {
   DEFAULT_INTEGRATION_SETTINGS,
   DEFAULT_SHARING_SETTINGS,
   IDENTITY_EVENT_TYPES,
+  parseIdentityEvent,
 } from '@yoman/contracts';
 import type { Projection } from '@yoman/platform';
-import { asIdentityEvent } from './recorded-event';
 
 /** Read model `users`: who a user is and how they appear (profile, image). */
 export const usersProjection: Projection = {
   name: 'identity-users',
   handles: IDENTITY_EVENT_TYPES,
   async apply(recorded, trx) {
-    const event = asIdentityEvent(recorded);
+    const event = parseIdentityEvent(recorded);
     if (!event) return;
     switch (event.type) {
       case 'identity.user-registered.v1': {
@@ -53,7 +53,7 @@ export const userSettingsProjection: Projection = {
   name: 'identity-user-settings',
   handles: ['identity.user-registered.v1', 'identity.settings-changed.v1'],
   async apply(recorded, trx) {
-    const event = asIdentityEvent(recorded);
+    const event = parseIdentityEvent(recorded);
     if (!event) return;
     if (event.type === 'identity.user-registered.v1') {
       const row = {

@@ -1,0 +1,46 @@
+import type { Platform } from '../platform';
+import { type CommandOptions, handleCommand } from './command-handler';
+import type { NewEvent, RecordedEvent } from './types';
+
+/**
+ * A command to an aggregate: what to do, to what, and the time it happens at (`metadata.now`), so that
+ * business logic never reads the clock.
+ */
+export type Command<Type extends string, Data> = { type: Type; data: Data; metadata: { now: Date } };
+
+/** The pure half of an aggregate: the events a command causes, and the state its events fold into. */
+export interface Decider<Command, Event, State> {
+  decide: (command: Command, state: State) => Event[];
+  evolve: (state: State, event: Event) => State;
+  initialState: () => State;
+}
+
+/**
+ * Runs one aggregate's commands on its streams (see `handleCommand`), Emmett's `handle(store, id, command)`.
+ * Stored events are read with `parse`; one that does not parse (an unknown type, data of another shape) leaves
+ * the state as it is.
+ */
+export function commandHandler<Command, Event extends NewEvent, State>(
+  streamType: string,
+  parse: (stored: RecordedEvent) => Event | undefined,
+  decider: Decider<Command, Event, State>,
+) {
+  const evolve = (state: State, stored: RecordedEvent) => {
+    const event = parse(stored);
+    return event ? decider.evolve(state, event) : state;
+  };
+  return (
+    platform: Platform,
+    streamId: string,
+    command: Command,
+    options: Pick<CommandOptions<State, Event>, 'metadata' | 'beforeAppend'> = {},
+  ) =>
+    handleCommand(platform, {
+      ...options,
+      streamId,
+      streamType,
+      initialState: decider.initialState,
+      evolve,
+      decide: (state) => decider.decide(command, state),
+    });
+}
