@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { IN_MEMORY_DATA_DIR, PROCESS_ROLES, portOf } from '@yoman/platform';
 import { describe, expect, it } from 'vitest';
 import { parse, parseAllDocuments } from 'yaml';
+import { remotes as registeredRemotes } from '../../../remotes.config.mjs';
 import { registryProcesses } from './cli/services';
 import { loadEveryVariable as loadConfig, yomanConfigVariables } from './config-variables';
 import { gatewayConfig } from './gateway-config';
@@ -169,7 +170,7 @@ describe('docker-compose.yml', () => {
       const entry = entryOf(compose.services[url.hostname]?.command);
       expect(entry).toMatchObject({ script: `services/${service}/src/main.ts`, role: 'api' });
     }
-    expect(remotes.map(([name]) => name).sort()).toEqual(['journal', 'leagues', 'mentor']);
+    expect(remotes.map(([name]) => name).sort()).toEqual(registeredRemotes.map(({ name }) => name).sort());
     for (const [name, url] of remotes) {
       expect(entryOf(compose.services[`remote-${name}`]?.command).dir).toBe(`dist/web/remotes/${name}`);
       expect(compose.services[`remote-${name}`]?.ports).toContain(`${url.port}:${url.port}`);

@@ -69,7 +69,10 @@ describe('the static front end', () => {
 
   it('lists every registered remote in /remotes-manifest.json, with its prefixes, menu and any override', async () => {
     const response = await app.inject({ url: '/remotes-manifest.json' });
-    expect(response.json()).toEqual({
+    const answered = response.json().remotes as unknown[];
+    expect(answered).toHaveLength(remotes.length);
+    // The product's three remotes (a remote added later follows them, as the next test checks).
+    expect({ remotes: answered.slice(0, 3) }).toEqual({
       remotes: [
         {
           name: 'journal',

@@ -115,6 +115,7 @@ export {
   type ServiceProcessOptions,
   servesApi,
 } from './process/service-app';
+export { type BatchedProjectionOptions, batchedProjection } from './projections/batched-projection';
 export {
   createProjectionRunner,
   type EmbeddedProjectionRunner,

@@ -30,7 +30,9 @@ const everyMigration = [platformModule, ...modulesOf()].flatMap((module) => modu
 
 describe('the modules that get a topic', () => {
   it('are the modules named before the first dot of the event types the registry’s services declare', () => {
-    expect(eventModules()).toEqual(['identity', 'trade']);
+    const modules = eventModules();
+    expect(modules).toEqual(expect.arrayContaining(['identity', 'trade']));
+    expect(modules).toEqual([...new Set(modules)].sort());
   });
 
   it('follow the events any service declares, once each', () => {

@@ -1,12 +1,11 @@
 import { Writable } from 'node:stream';
 import type { FastifyPluginAsync } from 'fastify';
-import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { YomanModule } from '../module';
-import { createTestApp, fuzzRoute, type TestApp } from '../testing';
+import { createTestApp, fuzzRoute, headerCaller, type TestApp } from '../testing';
 import { authenticated, requireCaller } from './caller';
 import { VALIDATION_FAILED_MESSAGE } from './error-handler';
 import { ConcurrencyError, notFound, tooManyRequests } from './errors';
@@ -41,16 +40,6 @@ const notesRoutes: FastifyPluginAsync = async (app) => {
     throw new ConcurrencyError('note-1');
   });
 };
-
-/** Stands in for the gateway's session plugin: a root-scope plugin that sets `request.caller`. */
-const headerCaller = fp(async (app) => {
-  app.addHook('onRequest', async (request) => {
-    const userId = request.headers['x-test-user'];
-    if (typeof userId === 'string') {
-      request.caller = { userId, sessionId: 's1', role: 'student', organisationId: null };
-    }
-  });
-});
 
 const notesModule: YomanModule = {
   name: 'notes',

@@ -1,8 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
-import fp from 'fastify-plugin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { YomanModule } from '../module';
-import { createTestApp, createTestPlatform, type TestApp } from '../testing';
+import { createTestApp, createTestPlatform, headerCaller, type TestApp } from '../testing';
 import { createHttpApp } from './http-app';
 import { UndeclaredRouteError } from './route-access';
 
@@ -24,16 +23,6 @@ const roomsModule: YomanModule = {
   ],
 };
 
-/** Stands in for the session plugin: `x-test-role` signs the request in with that role. */
-const headerCaller = fp(async (app) => {
-  app.addHook('onRequest', async (request) => {
-    const role = request.headers['x-test-role'];
-    if (role === 'student' || role === 'mentor') {
-      request.caller = { userId: 'u1', sessionId: 's1', role, organisationId: 'o1' };
-    }
-  });
-});
-
 let harness: TestApp;
 beforeAll(async () => {
   harness = await createTestApp({ modules: [roomsModule], plugins: [headerCaller] });
@@ -44,7 +33,7 @@ const call = (method: 'GET' | 'PUT', url: string, role?: string) =>
   harness.app.inject({
     method,
     url,
-    headers: role ? { 'x-test-role': role } : {},
+    headers: role ? { 'x-test-user': 'u1', 'x-test-role': role } : {},
     // A body the routes would refuse: access is decided before any body is looked at.
     ...(method === 'PUT' ? { payload: '{not json', headers: { 'content-type': 'application/json' } } : {}),
   });
@@ -63,7 +52,7 @@ describe('access declared in the route table, checked once', () => {
     const signedIn = await harness.app.inject({
       method: 'PUT',
       url: '/api/rooms/r1',
-      headers: { 'x-test-role': 'student' },
+      headers: { 'x-test-user': 'u1', 'x-test-role': 'student' },
     });
     expect(signedIn.statusCode).toBe(200);
   });
@@ -80,7 +69,7 @@ describe('access declared in the route table, checked once', () => {
     const head = await harness.app.inject({
       method: 'HEAD',
       url: '/api/staff-room',
-      headers: { 'x-test-role': 'student' },
+      headers: { 'x-test-user': 'u1', 'x-test-role': 'student' },
     });
     expect(head.statusCode).toBe(403);
   });

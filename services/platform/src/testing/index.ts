@@ -1,6 +1,7 @@
 export { arbitraryFor, fieldsOf } from './body-arbitrary';
 export { deciderSpecification } from './decider-specification';
 export { type FuzzRouteOptions, fuzzRoute } from './fuzz-route';
+export { headerCaller } from './header-caller';
 export {
   INFRA_SUITE_MARKER,
   INFRA_VARIABLES,

@@ -1,5 +1,5 @@
 import { parseTradeEvent, TRADE_EVENT_TYPES, type TradeEvent, type TradeFiguresData } from '@yoman/contracts';
-import type { Projection, RecordedEvent } from '@yoman/platform';
+import { batchedProjection, type Projection } from '@yoman/platform';
 import type { Knex } from 'knex';
 import { DateTime } from 'luxon';
 import {
@@ -121,23 +121,11 @@ async function lockOwnersOf(
   }
 }
 
-function readableTradeEvents(events: readonly RecordedEvent[]): TradeEvent[] {
-  // An event this version cannot read is skipped, never thrown on (STYLE: projectors go on).
-  return events.flatMap((recorded) => parseTradeEvent(recorded) ?? []);
-}
-
 /** The `daily_aggregates` read model: one row per user and day in the user's time zone (spec §3, rules §3). */
-export const dailyAggregatesProjection: Projection = {
+export const dailyAggregatesProjection: Projection = batchedProjection({
   name: 'daily_aggregates',
   handles: TRADE_EVENT_TYPES,
-  async apply(recorded: RecordedEvent, trx: Knex.Transaction) {
-    await applyTradeEvents(readableTradeEvents([recorded]), trx);
-  },
-  async applyBatch(recorded: readonly RecordedEvent[], trx: Knex.Transaction) {
-    await applyTradeEvents(readableTradeEvents(recorded), trx);
-  },
-  async reset(trx: Knex.Transaction) {
-    await trx('daily_aggregates').delete();
-    await trx('daily_aggregate_trades').delete();
-  },
-};
+  parse: parseTradeEvent,
+  applyEvents: applyTradeEvents,
+  tables: ['daily_aggregates', 'daily_aggregate_trades'],
+});

@@ -1,5 +1,5 @@
 import { parseTradeEvent, TRADE_EVENT_TYPES, type TradeEvent, type TradeFiguresData } from '@yoman/contracts';
-import type { Projection, RecordedEvent } from '@yoman/platform';
+import { batchedProjection, type Projection } from '@yoman/platform';
 import type { Knex } from 'knex';
 
 /** The figure columns of a `trades` row, shared by logging and editing. */
@@ -101,22 +101,11 @@ async function applyTradeEvents(events: readonly TradeEvent[], trx: Knex.Transac
   }
 }
 
-function readableTradeEvents(events: readonly RecordedEvent[]): TradeEvent[] {
-  // An event this version cannot read is skipped, never thrown on (STYLE: projectors go on).
-  return events.flatMap((recorded) => parseTradeEvent(recorded) ?? []);
-}
-
 /** The `trades` read model: one row per live trade, as the list, the drawer and the dialog read it. */
-export const tradesProjection: Projection = {
+export const tradesProjection: Projection = batchedProjection({
   name: 'trades',
   handles: TRADE_EVENT_TYPES,
-  async apply(recorded: RecordedEvent, trx: Knex.Transaction) {
-    await applyTradeEvents(readableTradeEvents([recorded]), trx);
-  },
-  async applyBatch(recorded: readonly RecordedEvent[], trx: Knex.Transaction) {
-    await applyTradeEvents(readableTradeEvents(recorded), trx);
-  },
-  async reset(trx: Knex.Transaction) {
-    await trx('trades').delete();
-  },
-};
+  parse: parseTradeEvent,
+  applyEvents: applyTradeEvents,
+  tables: ['trades'],
+});

@@ -1,0 +1,29 @@
+import type { Knex } from 'knex';
+import type { RecordedEvent } from '../event-store/types';
+import type { Projection } from './types';
+
+export interface BatchedProjectionOptions<Event> {
+  name: string;
+  handles: readonly string[];
+  /** Reads a stored event; one it cannot read (another version, bad data) is skipped, never thrown on. */
+  parse: (recorded: RecordedEvent) => Event | undefined;
+  /** Applies events in position order; one event is a batch of one, so both paths leave the same rows. */
+  applyEvents: (events: readonly Event[], trx: Knex.Transaction) => Promise<void>;
+  /** The read model's tables, emptied in this order before a rebuild. */
+  tables: readonly string[];
+}
+
+/** A projection whose events are applied a batch at a time, with the one-event path and the reset that follow. */
+export function batchedProjection<Event>(options: BatchedProjectionOptions<Event>): Projection {
+  const readable = (events: readonly RecordedEvent[]) =>
+    events.flatMap((recorded) => options.parse(recorded) ?? []);
+  return {
+    name: options.name,
+    handles: options.handles,
+    apply: (recorded, trx) => options.applyEvents(readable([recorded]), trx),
+    applyBatch: (recorded, trx) => options.applyEvents(readable(recorded), trx),
+    async reset(trx) {
+      for (const table of options.tables) await trx(table).delete();
+    },
+  };
+}
