@@ -67,8 +67,11 @@ describe('accessibility (axe-core: no serious or critical violation)', () => {
     await page.getByTestId('session-clock-trigger').click();
     expect(await seriousViolations(page)).toEqual([]);
     await page.setViewportSize({ width: 390, height: 844 });
+    // Checked once the phone layout has settled: the sidebar gone and no transition half-way through.
+    await page.getByTestId('sidebar').waitFor({ state: 'hidden' });
     await page.getByTestId('mobile-menu-trigger').click();
     await page.getByRole('dialog').waitFor();
+    await page.waitForFunction(() => document.getAnimations().every((each) => each.playState !== 'running'));
     expect(await seriousViolations(page)).toEqual([]);
     await context.close();
   });

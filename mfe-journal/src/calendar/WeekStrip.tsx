@@ -7,6 +7,7 @@ import {
   intensityTint,
   Num,
   PlusIcon,
+  VisuallyHidden,
 } from '@yoman/ui';
 import { WEEKDAYS_FROM_SUNDAY } from '@yoman/ui/dates';
 import styled from 'styled-components';
@@ -113,12 +114,13 @@ export function WeekStrip(props: WeekStripProps) {
             disabled={!day.inMonth}
             $today={day.isToday}
             $tint={tintOf(days.get(day.date), 'transparent')}
-            aria-label={dayAriaLabel(day.date, days.get(day.date))}
             aria-current={day.isToday ? 'date' : undefined}
             onClick={() => props.onOpenDay(day.date)}
           >
+            {/* The name is the whole day in words; the short weekday and number only show (WCAG 2.5.3). */}
             <span aria-hidden="true">{WEEKDAYS_FROM_SUNDAY[i]}</span>
             <span aria-hidden="true">{day.dayOfMonth}</span>
+            <VisuallyHidden>{dayAriaLabel(day.date, days.get(day.date))}</VisuallyHidden>
           </StripDay>
         ))}
         <IconButton
@@ -141,7 +143,6 @@ export function WeekStrip(props: WeekStripProps) {
                   type="button"
                   style={{ background: traded ? tintOf(result, '') : undefined }}
                   onClick={() => props.onOpenDay(day.date)}
-                  aria-label={dayAriaLabel(day.date, result)}
                 >
                   <span>{longDate(day.date)}</span>
                   {traded ? (
@@ -157,6 +158,8 @@ export function WeekStrip(props: WeekStripProps) {
                   ) : (
                     <Muted>{he.calendar.noTrades}</Muted>
                   )}
+                  {/* Named by what it shows, then the day's full figures (trade count, dots) in words. */}
+                  <VisuallyHidden>{dayAriaLabel(day.date, result)}</VisuallyHidden>
                 </RowButton>
                 {!traded && (
                   <IconButton

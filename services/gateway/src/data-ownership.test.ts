@@ -1,7 +1,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createDatabase, platformModule, runMigrations, type YomanModule } from '@yoman/platform';
+import {
+  createDatabase,
+  ensureSchema,
+  platformModule,
+  runMigrations,
+  type YomanModule,
+} from '@yoman/platform';
 import { testConfig } from '@yoman/platform/testing';
 import { describe, expect, it } from 'vitest';
 import { modulesOf } from './registry';
@@ -26,8 +32,11 @@ function sourceFiles(folder: string): string[] {
 /** The tables each module's migrations create, measured on an empty database. */
 async function tablesByModule(modules: readonly YomanModule[]): Promise<Map<string, string[]>> {
   const owners = new Map<string, string[]>();
-  const db = createDatabase(testConfig());
+  const config = testConfig();
+  const db = createDatabase(config);
   try {
+    // On a shared PostgreSQL server (npm run test:infra) the test gets a schema of its own.
+    await ensureSchema(db, config.databaseSchema);
     const listTables = async () =>
       (
         await db('information_schema.tables')
@@ -45,6 +54,7 @@ async function tablesByModule(modules: readonly YomanModule[]): Promise<Map<stri
       for (const table of now) seen.add(table);
     }
   } finally {
+    if (config.databaseSchema) await db.raw('drop schema if exists ?? cascade', [config.databaseSchema]);
     await db.destroy();
   }
   return owners;

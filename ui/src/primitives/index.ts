@@ -17,3 +17,4 @@ export type { SkeletonProps } from './Skeleton';
 export { Skeleton } from './Skeleton';
 export type { SpinnerProps } from './Spinner';
 export { Spinner } from './Spinner';
+export { VisuallyHidden } from './VisuallyHidden';
