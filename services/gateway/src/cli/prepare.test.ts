@@ -77,26 +77,26 @@ onKafka.describe('creating the topics on a real broker', () => {
   const configWith = (partitions: number): Config => ({ ...base, kafkaPartitions: partitions });
   afterAll(() => dropSchema(base));
 
+  // One topic per module whose events a registered service declares (identity, trade, and any added since).
+  const topics = () => eventModules().map((module) => `${prefix}${module}`);
+
   it('creates each module topic with KAFKA_PARTITIONS partitions, and keeps them on a second run', async () => {
     const first = await prepareInstallation(configWith(2), logger);
-    expect(first.topics).toEqual([
-      { topic: `${prefix}identity`, partitions: 2, created: true },
-      { topic: `${prefix}trade`, partitions: 2, created: true },
-    ]);
+    expect(first.topics).toEqual(topics().map((topic) => ({ topic, partitions: 2, created: true })));
+    expect(topics()).toEqual(expect.arrayContaining([`${prefix}identity`, `${prefix}trade`]));
     const second = await prepareInstallation(configWith(2), logger);
-    expect(second.topics.map(({ created }) => created)).toEqual([false, false]);
-    expect(describeReport(second, configWith(2)).slice(1)).toEqual([
-      `Kept existing topic ${prefix}identity (2 partitions)`,
-      `Kept existing topic ${prefix}trade (2 partitions)`,
-    ]);
+    expect(second.topics.every(({ created }) => !created)).toBe(true);
+    expect(describeReport(second, configWith(2)).slice(1)).toEqual(
+      topics().map((topic) => `Kept existing topic ${topic} (2 partitions)`),
+    );
     const bus = createKafkaEventBus({ brokers: kafkaBrokers, clientId: `${prefix}check`, logger });
-    const counts = await bus.partitionCounts([`${prefix}identity`, `${prefix}trade`]);
-    expect([...counts.values()]).toEqual([2, 2]);
+    const counts = await bus.partitionCounts(topics());
+    expect([...counts.values()]).toEqual(topics().map(() => 2));
   });
 
   it('refuses a partition count other than the existing topics’ (streams are placed by it)', async () => {
     await expect(prepareInstallation(configWith(3), logger)).rejects.toThrow(
-      `The topic ${prefix}identity has 2 partitions but KAFKA_PARTITIONS is 3`,
+      /^The topic \S+ has 2 partitions but KAFKA_PARTITIONS is 3/,
     );
   });
 });
