@@ -24,7 +24,8 @@ export function RemoteMount({ remote, prefix }: { remote: string; prefix: string
 /** Where a remote's screen will be, while it (or the remotes manifest) loads. */
 export function RemoteLoading() {
   return (
-    <Loading aria-busy="true" aria-label="טוען...">
+    // A status, so that its name is allowed (a plain div may not carry aria-label) and it is announced.
+    <Loading role="status" aria-busy="true" aria-label="טוען...">
       <Skeleton height="32px" width="40%" />
       <Skeleton height="240px" radius="card" />
     </Loading>
