@@ -24,3 +24,4 @@ export const marketModule: YomanModule = {
 
 /** The market module's recurring work, registered with `platform.jobs.every` when the platform starts. */
 export const marketSchedules: readonly RecurringJobRequest[] = [refreshRatesSchedule];
+export { marketService } from './market-service';
