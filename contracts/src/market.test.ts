@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EconomicEventList, EconomicEventsQuery } from './market';
+import { EconomicEventList, EconomicEventsQuery, parseMarketEvent } from './market';
 
 describe('economic events query', () => {
   it("reads date, currency and impact, with 'all' meaning no filter", () => {
@@ -41,5 +41,29 @@ describe('economic event', () => {
   it('refuses an unknown impact and a negative affected count', () => {
     expect(EconomicEventList.safeParse([{ ...event, impact: 'huge' }]).success).toBe(false);
     expect(EconomicEventList.safeParse([{ ...event, affectedTrades: -1 }]).success).toBe(false);
+  });
+});
+
+describe('market events', () => {
+  const rate = { date: '2026-03-05', currency: 'EUR', ilsPerUnit: '3.9876', source: 'boi' };
+
+  it('reads a publication of rates', () => {
+    const event = {
+      type: 'market.rates-published.v1',
+      data: { rates: [rate], publishedAt: '2026-03-05T16:00:00Z' },
+    };
+    expect(parseMarketEvent(event)).toEqual(event);
+  });
+
+  it('refuses an empty publication, a rate that is not a decimal and an unknown type', () => {
+    const publishedAt = '2026-03-05T16:00:00Z';
+    expect(
+      parseMarketEvent({ type: 'market.rates-published.v1', data: { rates: [], publishedAt } }),
+    ).toBeUndefined();
+    const bad = { ...rate, ilsPerUnit: '3,98' };
+    expect(
+      parseMarketEvent({ type: 'market.rates-published.v1', data: { rates: [bad], publishedAt } }),
+    ).toBeUndefined();
+    expect(parseMarketEvent({ type: 'market.rates-deleted.v1', data: {} })).toBeUndefined();
   });
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { IMPACT_LEVELS } from './constants';
 import { VALIDATION_MESSAGES as M } from './errors';
 import { Count, Day, queryFilter, Timestamp } from './fields';
+import { parseEventWith } from './stored-event';
 
 export const ImpactLevel = z.enum(IMPACT_LEVELS, { error: M.invalidChoice });
 export type ImpactLevel = z.infer<typeof ImpactLevel>;
@@ -40,3 +41,41 @@ export type EconomicEvent = z.infer<typeof EconomicEvent>;
 
 export const EconomicEventList = z.array(EconomicEvent);
 export type EconomicEventList = z.infer<typeof EconomicEventList>;
+
+// ── events of the market module (one stream per publication day: `rates-<yyyy-MM-dd>`) ─────────────────
+
+export const MARKET_RATES_STREAM_TYPE = 'market-rates';
+
+/** The stream of the rates the market stored on one day (UTC): `rates-2026-03-05`. */
+export const marketRatesStreamId = (publishedOn: string) => `rates-${publishedOn}`;
+
+/** One published rate: ILS per 1 unit of a currency on a date, with where it came from. */
+export const publishedRate = z.object({
+  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  currency: z.string().regex(/^[A-Z]{3}$/),
+  ilsPerUnit: z.string().regex(/^\d+(\.\d+)?$/),
+  source: z.string().min(1),
+});
+export type PublishedRate = z.infer<typeof publishedRate>;
+
+/** The most rates one event carries; a longer batch is published as several events. */
+export const MAX_RATES_PER_EVENT = 1000;
+
+export const ratesPublishedV1 = z.object({
+  rates: z.array(publishedRate).min(1).max(MAX_RATES_PER_EVENT),
+  publishedAt: z.string(),
+});
+
+/** Every market event, by versioned type. */
+export const marketEventSchemas = {
+  'market.rates-published.v1': ratesPublishedV1,
+} as const;
+
+export type MarketEventType = keyof typeof marketEventSchemas;
+export type MarketEvent = {
+  [Type in MarketEventType]: { type: Type; data: z.infer<(typeof marketEventSchemas)[Type]> };
+}[MarketEventType];
+
+/** Parses a stored market event; undefined when its type or data is not one of the market's. */
+export const parseMarketEvent = (event: { type: string; data: unknown }): MarketEvent | undefined =>
+  parseEventWith(marketEventSchemas, event);

@@ -47,9 +47,11 @@ describe('npm run new:service -- coaching', () => {
   it('registers it with the gateway, compose and Kubernetes on the next ports', () => {
     const registry = copy.run(process.execPath, ['--import', 'tsx', 'services/gateway/src/cli/services.ts']);
     const services = JSON.parse(String(registry.stdout)).services as { name: string; port: number }[];
-    expect(services.at(-1)).toMatchObject({ name: 'coaching', port: 3020 });
+    // Ten above the highest port registered before it.
+    const port = Math.max(...services.slice(0, -1).map((service) => service.port)) + 10;
+    expect(services.at(-1)).toMatchObject({ name: 'coaching', port });
     expect(readFileSync(join(copy.root, 'docker-compose.yml'), 'utf8')).toContain(
-      'coaching=http://coaching-api:3020',
+      `coaching=http://coaching-api:${port}`,
     );
     expect(readFileSync(join(copy.root, 'infra/k8s/kustomization.yaml'), 'utf8')).toContain(
       'coaching-worker.yaml',

@@ -361,8 +361,10 @@ describe('docker-compose.yml and infra/k8s against the service registry', () => 
       expect(names, `k8s ${each.metadata.name}`).toContain(each.metadata.name);
   });
 
-  it('has the gateway reach every other registered service by SERVICE_URLS, in compose and Kubernetes', () => {
-    const others = registry.filter((service) => service.name !== 'gateway').map((service) => service.name);
+  it('has the gateway reach every other registered service with an API by SERVICE_URLS, in compose and Kubernetes', () => {
+    const others = registry
+      .filter((service) => service.name !== 'gateway' && service.roles.includes('api'))
+      .map((service) => service.name);
     const gateway = composeEnv('gateway-api');
     const composed = urlsOf({ SERVICE_URLS: gateway.SERVICE_URLS ?? '' }).services.map(([name]) => name);
     const deployed = urlsOf(environmentOf(containerOf(deployment('gateway-api') as Resource))).services;

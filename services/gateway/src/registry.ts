@@ -1,4 +1,5 @@
 import { identityEventSchemas } from '@yoman/contracts';
+import { marketService } from '@yoman/market';
 import { defineService, type ServiceDefinition, type YomanModule } from '@yoman/platform';
 import { tradeService } from '@yoman/trade';
 import { identityModule } from './identity';
@@ -15,7 +16,7 @@ export const gatewayService = defineService({
  * Every backend service of Yoman, the gateway first: the one list the gateway, `prepare`, the rebuild and demo
  * commands, `infra/stack` and the deployment checks read. A new service is one line here (`npm run new:service`).
  */
-export const SERVICES: readonly ServiceDefinition[] = [gatewayService, tradeService];
+export const SERVICES: readonly ServiceDefinition[] = [gatewayService, tradeService, marketService];
 
 /** The service of this name, or undefined. */
 export const serviceNamed = (name: string) => SERVICES.find((service) => service.name === name);

@@ -3,15 +3,19 @@ import type { RecurringJobRequest, YomanModule } from '@yoman/platform';
 import { marketConfig } from './market-config';
 import { fxRatesMigration } from './rates/fx-rate-table';
 import { usdIlsRatesMigration } from './rates/rate-table';
+import { ratesPublishedMigration } from './rates/rates-publication';
 import { REFRESH_RATES_JOB, refreshRatesJob, refreshRatesSchedule } from './rates/refresh-rates-job';
 
 export { type MarketSettings, marketConfig } from './market-config';
 export * from './rates/index';
 
-/** The market module: economic calendar and FX rates; for now the stored USD/ILS and per-currency rates tables. */
+/**
+ * The market module: economic calendar and FX rates; for now the stored USD/ILS and per-currency rates, which it
+ * publishes as `market.rates-published.v1` for the modules that need them.
+ */
 export const marketModule: YomanModule = {
   name: 'market',
-  migrations: [usdIlsRatesMigration, fxRatesMigration],
+  migrations: [usdIlsRatesMigration, fxRatesMigration, ratesPublishedMigration],
   jobs: { [REFRESH_RATES_JOB]: refreshRatesJob },
   schedules: [refreshRatesSchedule],
   declaredRoutes: routesOfModule('market'),
@@ -20,3 +24,4 @@ export const marketModule: YomanModule = {
 
 /** The market module's recurring work, registered with `platform.jobs.every` when the platform starts. */
 export const marketSchedules: readonly RecurringJobRequest[] = [refreshRatesSchedule];
+export { marketService } from './market-service';

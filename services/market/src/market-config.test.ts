@@ -4,61 +4,18 @@ import { describe, expect, it } from 'vitest';
 import { marketModule } from './index';
 import { marketConfig } from './market-config';
 
-function configError(env: Record<string, string>): ConfigError {
-  try {
-    marketConfig.load(env);
-  } catch (error) {
-    if (error instanceof ConfigError) return error;
-    throw error;
-  }
-  throw new Error('expected a ConfigError');
-}
-
 describe('the market module’s variables', () => {
-  it('applies the documented defaults', () => {
-    expect(marketConfig.load({})).toEqual({
-      USD_ILS_RATE: '3.70',
-      BOI_RATES_URL: undefined,
-      FX_FALLBACK_RATES: undefined,
-    });
+  it('reads no rate source unless one is set, and parses the Bank of Israel address', () => {
+    expect(marketConfig.load({})).toEqual({ BOI_RATES_URL: undefined });
+    const url = 'https://boi.org.il/PublicApi/GetExchangeRates';
+    expect(marketConfig.load({ BOI_RATES_URL: url })).toEqual({ BOI_RATES_URL: url });
   });
 
-  it('parses the rates and the Bank of Israel address', () => {
-    const settings = marketConfig.load({
-      USD_ILS_RATE: '3.6512',
-      BOI_RATES_URL: 'https://boi.org.il/PublicApi/GetExchangeRates',
-      FX_FALLBACK_RATES: 'EUR=1.08, gbp=1.27,JPY=0.0066',
-    });
-    expect(settings.USD_ILS_RATE).toBe('3.6512');
-    expect(settings.BOI_RATES_URL).toBe('https://boi.org.il/PublicApi/GetExchangeRates');
-    expect(settings.FX_FALLBACK_RATES).toEqual({ EUR: '1.08', GBP: '1.27', JPY: '0.0066' });
-  });
-
-  it.each([
-    ['USD_ILS_RATE', '3,70'],
-    ['BOI_RATES_URL', 'ftp://boi.org.il/rates'],
-    ['FX_FALLBACK_RATES', 'GBP:1.27'],
-    ['FX_FALLBACK_RATES', 'GBP=1,27'],
-    ['FX_FALLBACK_RATES', 'GBP=0'],
-    ['FX_FALLBACK_RATES', 'POUND=1.27'],
-    ['FX_FALLBACK_RATES', 'GBP=1.27,GBP=1.3'],
-  ] as const)('a bad %s (%s) stops start-up with one line naming it', (variable, value) => {
-    const error = configError({ [variable]: value });
-    expect(error.variable).toBe(variable);
-    expect(error.message).toMatch(new RegExp(`^Configuration error: ${variable} `));
-    expect(error.message).not.toContain('\n');
-  });
-
-  it('names the pair an FX_FALLBACK_RATES value gets wrong', () => {
-    expect(configError({ FX_FALLBACK_RATES: 'EUR=1.08,GBP:1.27' }).message).toBe(
-      'Configuration error: FX_FALLBACK_RATES is invalid: "GBP:1.27" must be CUR=USD per unit, once per currency (EUR=1.08,GBP=1.27)',
-    );
-  });
-
-  it('stops the platform from starting when one is bad', async () => {
+  it('a bad BOI_RATES_URL stops the platform from starting, with one line naming it', async () => {
+    expect(() => marketConfig.load({ BOI_RATES_URL: 'ftp://boi.org.il/rates' })).toThrow(ConfigError);
     const starting = createTestPlatform([marketModule], {
-      config: { environment: { USD_ILS_RATE: '3,70' } },
+      config: { environment: { BOI_RATES_URL: 'ftp://boi.org.il/rates' } },
     });
-    await expect(starting).rejects.toThrow(/^Configuration error: USD_ILS_RATE is invalid/);
+    await expect(starting).rejects.toThrow(/^Configuration error: BOI_RATES_URL /);
   });
 });

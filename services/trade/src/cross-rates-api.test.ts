@@ -1,7 +1,7 @@
 // API tests of forex crosses: the quote currency's USD rate is looked up, used and named (rules §1, §6).
 
-import { storeCurrencyRates } from '@yoman/market';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { publishRates } from './test-support/published-rates';
 import { ALICE, eurusd, START, startTradeTestApp } from './test-support/trade-test-app';
 
 let t: Awaited<ReturnType<typeof startTradeTestApp>>;
@@ -42,7 +42,7 @@ describe('a forex cross', () => {
   });
 
   it('prefers the stored Bank of Israel rates of the exit day over the fallback', async () => {
-    await storeCurrencyRates(t.harness.platform.db, [
+    await publishRates(t.harness.platform, [
       { date: '2026-03-09', currency: 'USD', ilsPerUnit: '3.65', source: 'boi' },
       { date: '2026-03-09', currency: 'GBP', ilsPerUnit: '4.745', source: 'boi' },
     ]);

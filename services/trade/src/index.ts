@@ -1,5 +1,7 @@
 export * from './calculation/index';
 export { callerProfilesProjection } from './callers/caller-profiles-projection';
+export { createTradeRates, FALLBACK_SOURCE, type RateAnswer, tradeRatesFor } from './rates/trade-rates';
+export { tradeConfig } from './trade-config';
 export {
   defaultTradeContext,
   type TradeContext,

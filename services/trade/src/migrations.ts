@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { callerProfilesMigration } from './callers/caller-profiles-projection';
+import { tradeFxRatesMigration } from './rates/trade-fx-rates-projection';
 
 // Read models of the trade module (ARCHITECTURE §3). Prices and money are numeric without a fixed scale,
 // so a price is read back exactly as it was written ('1.105', '500.00').
@@ -87,10 +88,11 @@ async function createScreenshotsTable(db: Knex) {
   });
 }
 
-/** The trade module's tables: the trades and daily aggregates read models, and uploaded screenshots. */
+/** The trade module's tables: its read models (trades, daily aggregates, callers, rates) and uploaded screenshots. */
 export const tradeMigrations = [
   { name: '0300-trade-trades', up: createTradesTable },
   { name: '0301-trade-daily-aggregates', up: createDailyAggregateTables },
   { name: '0302-trade-screenshots', up: createScreenshotsTable },
   callerProfilesMigration,
+  tradeFxRatesMigration,
 ];

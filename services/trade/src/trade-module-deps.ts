@@ -1,7 +1,7 @@
 import type { Platform } from '@yoman/platform';
 import type { TradeContextOf } from './trade-context';
 
-/** The rate lookups the trade module calls in-process (the market module's RatesService). */
+/** The rate lookups of a calculation (by default the module's copy of the market's published rates). */
 export interface UsdIlsRates {
   usdIlsRateOn(date: string): Promise<{ rate: string; date: string | null; source: string }>;
   /** USD per 1 unit of `currency` on `date`, for forex crosses; undefined when no rate is known. */

@@ -1,12 +1,14 @@
 import { routesOfModule } from '@yoman/contracts';
-import { ratesServiceFor } from '@yoman/market';
 import type { YomanModule } from '@yoman/platform';
 import { calculateRoute } from './calculation/calculate-route';
 import { callerProfilesProjection } from './callers/caller-profiles-projection';
 import { dailyAggregateRoutes } from './daily-aggregates/daily-aggregate-routes';
 import { dailyAggregatesProjection } from './daily-aggregates/daily-aggregates-projection';
 import { tradeMigrations } from './migrations';
+import { tradeFxRatesProjection } from './rates/trade-fx-rates-projection';
+import { tradeRatesFor } from './rates/trade-rates';
 import { screenshotRoutes } from './screenshots/screenshot-routes';
+import { tradeConfig } from './trade-config';
 import { tradeContextOfCaller } from './trade-context';
 import type { TradeModuleDeps } from './trade-module-deps';
 import { lockOverdueTrades, OVERDUE_LOCKS_JOB, overdueLocksSchedule } from './trades/overdue-locks';
@@ -16,25 +18,31 @@ import { tradesProjection } from './trades/trades-projection';
 
 /**
  * The trade module: calculation, event-sourced trades, screenshots, the `trades` and `daily_aggregates`
- * read models and the lock job. Rates default to the market module's service on the same platform; the
- * caller's time zone and lock policy come from the module's own read model of identity's events.
+ * read models and the lock job. Rates default to the module's own copy of the market's published rates (with
+ * the configured fallbacks); the caller's time zone and lock policy come from its read model of identity's events.
  */
 export function createTradeModule(deps: Partial<TradeModuleDeps> = {}): YomanModule {
   const resolved: TradeModuleDeps = {
-    rates: deps.rates ?? ratesServiceFor,
+    rates: deps.rates ?? tradeRatesFor,
     tradeContextOf: deps.tradeContextOf ?? tradeContextOfCaller,
     newsWindows: deps.newsWindows,
   };
   return {
     name: 'trade',
     migrations: tradeMigrations,
-    projections: [tradesProjection, dailyAggregatesProjection, callerProfilesProjection],
+    projections: [
+      tradesProjection,
+      dailyAggregatesProjection,
+      callerProfilesProjection,
+      tradeFxRatesProjection,
+    ],
     jobs: {
       [LOCK_JOB]: (payload, context) => lockTradeJob(payload, context),
       [OVERDUE_LOCKS_JOB]: lockOverdueTrades,
     },
     schedules: [overdueLocksSchedule],
     declaredRoutes: routesOfModule('trade'),
+    config: tradeConfig,
     routes: async (app) => {
       await app.register(calculateRoute(resolved));
       await app.register(tradeRoutes(resolved));

@@ -13,10 +13,19 @@ describe('remoteServicesOf (SERVICE_URLS on the gateway)', () => {
     expect(remote.proxies).toEqual([]);
   });
 
-  it('moves the trade and market modules to the trade service, with one proxy', () => {
+  it('moves the trade module to the trade service, with one proxy, and market (no API) to its own processes', () => {
     const remote = remoteServicesOf(testConfig({ serviceUrls, internalSecret: SECRET }));
     expect([...remote.modules].sort()).toEqual(['market', 'trade']);
     expect(remote.proxies).toHaveLength(1);
+    expect(remote.routes.some((route) => route.path === '/api/economic-calendar')).toBe(false);
+  });
+
+  it('refuses to name market, which serves no API to proxy', () => {
+    const config = testConfig({
+      serviceUrls: { ...serviceUrls, market: 'http://market-api:3030' },
+      internalSecret: SECRET,
+    });
+    expect(() => remoteServicesOf(config)).toThrow(/cannot proxy: market \(known: trade\)/);
   });
 
   it('needs INTERNAL_SECRET to sign what it proxies', () => {

@@ -3,6 +3,7 @@ import {
   ConfigError,
   type DeclaredRoute,
   type ProcessRole,
+  rolesOf,
   type ServiceDefinition,
   servesApi,
 } from '@yoman/platform';
@@ -21,15 +22,18 @@ export interface RemoteServices {
 }
 
 /**
- * Reads `SERVICE_URLS` (and `INTERNAL_SECRET`, which it then needs) against the registry; a name the registry
- * does not list, or the gateway itself, is refused.
+ * Reads `SERVICE_URLS` (and `INTERNAL_SECRET`, which it then needs) against the registry. It names the services
+ * with an API; a name the registry does not list, the gateway itself or a service without an API is refused.
+ * Once it names any, the installation is distributed: a service without an API (market: a worker only) runs in
+ * its own processes too, so its modules leave the gateway with the others.
  */
 export function remoteServicesOf(
   config: Config,
   role: ProcessRole = 'all',
   services: readonly ServiceDefinition[] = SERVICES,
 ): RemoteServices {
-  const proxiable = services.filter((service) => service.name !== 'gateway');
+  const others = services.filter((service) => service.name !== 'gateway');
+  const proxiable = others.filter((service) => rolesOf(service.modules()).includes('api'));
   const urls = Object.entries(config.serviceUrls ?? {});
   const unknown = urls.map(([name]) => name).filter((name) => !proxiable.some((s) => s.name === name));
   if (unknown.length > 0) {
@@ -43,7 +47,11 @@ export function remoteServicesOf(
     const modules = proxiable.find((service) => service.name === name)?.modules() ?? [];
     return { upstream, modules, routes: modules.flatMap((module) => module.declaredRoutes ?? []) };
   });
-  const modules = new Set(remote.flatMap((service) => service.modules.map((module) => module.name)));
+  const withoutApi = remote.length === 0 ? [] : others.filter((service) => !proxiable.includes(service));
+  const modules = new Set([
+    ...remote.flatMap((service) => service.modules.map((module) => module.name)),
+    ...withoutApi.flatMap((service) => service.modules().map((module) => module.name)),
+  ]);
   if (remote.length === 0 || !servesApi(role)) return { modules, proxies: [], routes: [] };
   const secret = config.internalSecret;
   if (!secret)

@@ -1,13 +1,12 @@
 export { createBankOfIsraelProvider, currencyRatesOf, usdRatesOf } from './bank-of-israel';
-export { fxRatesMigration, latestStoredUsdPerUnit, storeCurrencyRates } from './fx-rate-table';
-export { latestStoredRate, storeRates, usdIlsRatesMigration } from './rate-table';
+export { fxRatesMigration, storeCurrencyRates } from './fx-rate-table';
+export { storeRates, usdIlsRatesMigration } from './rate-table';
 export { ratesServiceFor } from './rates-for-platform';
+export { publishUnpublishedRates, ratesPublishedMigration } from './rates-publication';
 export { createRatesService, type RatesService, type RatesServiceOptions } from './rates-service';
 export { REFRESH_RATES_JOB, refreshRatesJob, refreshRatesSchedule } from './refresh-rates-job';
-export {
-  type CurrencyRate,
-  FALLBACK_SOURCE,
-  type RateAnswer,
-  type RateProvider,
-  type UsdIlsRate,
+export type {
+  CurrencyRate,
+  RateProvider,
+  UsdIlsRate,
 } from './usd-ils-rate';

@@ -4,7 +4,6 @@ import type { RunningPlatform } from '@yoman/platform';
 import { createTestClock, createTestPlatform } from '@yoman/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { marketModule, marketSchedules } from '../index';
-import { latestStoredRate } from './rate-table';
 import { refreshRatesSchedule } from './refresh-rates-job';
 
 let server: Server;
@@ -50,14 +49,18 @@ describe('the daily refresh of the Bank of Israel rates', () => {
     });
   });
 
-  it('stores the day’s rates when it runs, and runs again the next day', async () => {
+  it('stores and publishes the day’s rates when it runs, and runs again the next day', async () => {
     answer = { status: 200, body: boiBody(3.652, '2026-03-10T13:21:00') };
-    const { jobs, db } = running.platform;
+    const { jobs, db, eventStore } = running.platform;
     expect(await jobs.runDueJobs(new Date('2026-03-10T16:00:00Z'))).toBe(1);
-    expect(await latestStoredRate(db, '2026-03-10')).toEqual({
-      date: '2026-03-10',
-      rate: expect.stringMatching(/^3\.652/),
-      source: 'boi',
+    const stored = await db('usd_ils_rates').select(db.raw('rate::text as rate'), 'source');
+    expect(stored).toEqual([{ rate: expect.stringMatching(/^3\.652/), source: 'boi' }]);
+    const [published] = await eventStore.readAll({ after: 0, types: ['market.rates-published.v1'] });
+    expect(published?.data).toMatchObject({
+      rates: [
+        { date: '2026-03-10', currency: 'EUR', ilsPerUnit: '4.01', source: 'boi' },
+        { date: '2026-03-10', currency: 'USD', ilsPerUnit: '3.652', source: 'boi' },
+      ],
     });
     expect(await jobs.find(refreshRatesSchedule.id)).toMatchObject({
       status: 'scheduled',

@@ -1,6 +1,7 @@
 import type { JobHandler, RecurringJobRequest } from '@yoman/platform';
 import { marketConfig } from '../market-config';
 import { ratesServiceFor } from './rates-for-platform';
+import { publishUnpublishedRates } from './rates-publication';
 
 /** The job that stores the Bank of Israel's rates of the day. */
 export const REFRESH_RATES_JOB = 'market.refresh-rates';
@@ -17,9 +18,11 @@ export const refreshRatesSchedule: RecurringJobRequest<null> = {
   payload: null,
 };
 
-/** Fetches and stores the day's rates; a source that cannot be read fails the run, so it is retried. */
+/** Fetches, stores and publishes the day's rates; a source that cannot be read fails the run, so it is retried. */
 export const refreshRatesJob: JobHandler = async (_payload, { platform }) => {
+  // Rates stored before the market published them go out on the first run, offline too; later runs find none.
+  const backlog = await publishUnpublishedRates(platform);
   const stored = await ratesServiceFor(platform).refreshFromSource();
   const source = platform.settingsOf(marketConfig).BOI_RATES_URL ? 'boi' : 'none';
-  platform.logger.info({ stored, source }, 'rates refreshed');
+  platform.logger.info({ stored, backlog, source }, 'rates refreshed');
 };

@@ -5,16 +5,6 @@ export interface UsdIlsRate {
   source: string;
 }
 
-/**
- * The rate a calculation used. `date` is the publication date of the rate (on or before the asked date);
- * it is null only for the configured fallback, which has no date: the answer never pretends otherwise.
- */
-export interface RateAnswer {
-  rate: string;
-  date: string | null;
-  source: string;
-}
-
 /** A published rate of one currency: ILS per 1 unit (JPY's per-100 quote already divided), on a date. */
 export interface CurrencyRate {
   date: string;
@@ -30,6 +20,3 @@ export interface RateProvider {
   /** Every currency's rate the source publishes now, USD included; throws when the source cannot be read. */
   fetchRates(): Promise<CurrencyRate[]>;
 }
-
-/** The source name of the configured fallback rate (`USD_ILS_RATE`). */
-export const FALLBACK_SOURCE = 'fallback';

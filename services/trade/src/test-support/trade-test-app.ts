@@ -1,11 +1,10 @@
-import { marketModule } from '@yoman/market';
 import type { Caller, Config } from '@yoman/platform';
 import { createTestApp, createTestClock } from '@yoman/platform/testing';
 import fp from 'fastify-plugin';
 import { expect } from 'vitest';
 import { createTradeModule } from '../trade-module';
 
-// Shared by the trade module's API tests: an app with the market and trade modules and a header-named caller.
+// Shared by the trade module's API tests: an app with the trade module and a header-named caller.
 
 /** The session is the gateway's; in these tests a header names the caller, so every route runs as in production. */
 const callerFromHeader = fp(async (app) => {
@@ -54,7 +53,7 @@ type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export async function startTradeTestApp(config: Partial<Config> = {}) {
   const clock = createTestClock(START);
   const harness = await createTestApp({
-    modules: [marketModule, createTradeModule()],
+    modules: [createTradeModule()],
     plugins: [callerFromHeader],
     clock,
     config,

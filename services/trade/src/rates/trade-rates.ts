@@ -1,0 +1,109 @@
+import type { Platform } from '@yoman/platform';
+import Decimal from 'decimal.js';
+import type { Knex } from 'knex';
+import { DateTime } from 'luxon';
+import { tradeConfig } from '../trade-config';
+import type { UsdIlsRates } from '../trade-module-deps';
+
+/**
+ * The rate a calculation used. `date` is the publication date of the rate (on or before the asked date);
+ * it is null only for the configured fallback, which has no date: the answer never pretends otherwise.
+ */
+export interface RateAnswer {
+  rate: string;
+  date: string | null;
+  source: string;
+}
+
+/** The source name of the configured fallbacks (`USD_ILS_RATE`, `FX_FALLBACK_RATES`). */
+export const FALLBACK_SOURCE = 'fallback';
+
+interface CrossRow {
+  date: string;
+  currency_ils: string;
+  usd_ils: string;
+  source: string;
+}
+
+// Enough digits for any cross (JPY ≈ 0.0067 USD) without pretending to more precision than the bank publishes.
+const SIGNIFICANT_DIGITS = 10;
+
+/** The latest USD/ILS rate published on or before `date` (yyyy-MM-dd). */
+async function latestUsdIlsRate(db: Knex, date: string): Promise<RateAnswer | undefined> {
+  const row: RateAnswer | undefined = await db('trade_fx_rates')
+    .select(db.raw(`to_char(date, 'YYYY-MM-DD') as date`), db.raw('ils_per_unit::text as rate'), 'source')
+    .where({ currency: 'USD' })
+    .andWhere('date', '<=', date)
+    .orderBy('date', 'desc')
+    .first();
+  return row && { ...row, rate: new Decimal(row.rate).toFixed() };
+}
+
+/**
+ * USD per 1 unit of `currency`: its ILS rate ÷ the USD's ILS rate of the same publication day, from the latest
+ * day on or before `date` on which both are known.
+ */
+async function latestUsdPerUnit(db: Knex, currency: string, date: string): Promise<RateAnswer | undefined> {
+  const row: CrossRow | undefined = await db('trade_fx_rates as quoted')
+    .join('trade_fx_rates as usd', function sameDay() {
+      this.on('usd.date', '=', 'quoted.date').andOn('usd.currency', '=', db.raw('?', ['USD']));
+    })
+    .select(
+      db.raw(`to_char(quoted.date, 'YYYY-MM-DD') as date`),
+      db.raw('quoted.ils_per_unit::text as currency_ils'),
+      db.raw('usd.ils_per_unit::text as usd_ils'),
+      'quoted.source',
+    )
+    .where('quoted.currency', currency)
+    .andWhere('quoted.date', '<=', date)
+    .orderBy('quoted.date', 'desc')
+    .first();
+  if (!row) return undefined;
+  const rate = new Decimal(row.currency_ils).div(row.usd_ils).toSignificantDigits(SIGNIFICANT_DIGITS);
+  return { rate: rate.toFixed(), date: row.date, source: row.source };
+}
+
+export interface TradeRatesOptions {
+  db: Knex;
+  /** `USD_ILS_RATE`: used only when no USD rate on or before the date is known. */
+  fallbackRate: string;
+  /** `FX_FALLBACK_RATES`: USD per 1 unit by currency, used only when no rate of the currency is known. */
+  fxFallbackRates?: Readonly<Record<string, string>>;
+}
+
+/** The trade module's rates, read from its own `trade_fx_rates`, else the configured fallbacks. */
+export function createTradeRates(options: TradeRatesOptions): UsdIlsRates {
+  return {
+    async usdIlsRateOn(date) {
+      if (!DateTime.fromISO(date).isValid) throw new Error(`not a date: ${date}`);
+      const stored = await latestUsdIlsRate(options.db, date);
+      return stored ?? { rate: options.fallbackRate, date: null, source: FALLBACK_SOURCE };
+    },
+    async usdPerUnitOn(currency, date) {
+      if (!DateTime.fromISO(date).isValid) throw new Error(`not a date: ${date}`);
+      const code = currency.toUpperCase();
+      if (code === 'USD') return { rate: '1', date, source: 'identity' };
+      const stored = await latestUsdPerUnit(options.db, code, date);
+      if (stored) return stored;
+      const fallback = options.fxFallbackRates?.[code];
+      return fallback === undefined ? undefined : { rate: fallback, date: null, source: FALLBACK_SOURCE };
+    },
+  };
+}
+
+const ratesByPlatform = new WeakMap<Platform, UsdIlsRates>();
+
+/** The trade rates of one platform, with `USD_ILS_RATE` and `FX_FALLBACK_RATES` as its fallbacks. */
+export function tradeRatesFor(platform: Platform): UsdIlsRates {
+  let rates = ratesByPlatform.get(platform);
+  if (!rates) {
+    const settings = platform.settingsOf(tradeConfig);
+    rates = createTradeRates({
+      db: platform.db,
+      fallbackRate: settings.USD_ILS_RATE,
+      fxFallbackRates: settings.FX_FALLBACK_RATES,
+    });
+    ratesByPlatform.set(platform, rates);
+  }
+  return rates;
+}
