@@ -135,7 +135,8 @@ function registerCompose(root, n) {
   edit(
     root,
     'docker-compose.yml',
-    /(\n {6}SERVICE_URLS: [^\n]+)/,
+    // Every gateway process names the same services (each runs only the modules the gateway keeps).
+    /(\n {6}SERVICE_URLS: [^\n]+)/g,
     `$1,${n.name}=http://${n.name}-api:${n.port}`,
   );
 }
@@ -158,12 +159,14 @@ function registerKubernetes(root, n) {
     '  - remotes.yaml',
     `  - ${n.name}-api.yaml\n  - ${n.name}-projector.yaml\n  - ${n.name}-worker.yaml\n  - remotes.yaml`,
   );
-  edit(
-    root,
-    'infra/k8s/gateway-api.yaml',
-    /(- name: SERVICE_URLS\n\s+value: [^\n]+)/,
-    `$1,${n.name}=http://${n.name}-api:${n.port}`,
-  );
+  for (const role of ['api', 'projector', 'worker']) {
+    edit(
+      root,
+      `infra/k8s/gateway-${role}.yaml`,
+      /(- name: SERVICE_URLS\n\s+value: [^\n]+)/,
+      `$1,${n.name}=http://${n.name}-api:${n.port}`,
+    );
+  }
 }
 
 /** Writes and registers a service named `name` in the checkout at `root`; answers the names it used. */

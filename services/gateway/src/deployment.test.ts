@@ -371,4 +371,17 @@ describe('docker-compose.yml and infra/k8s against the service registry', () => 
     expect(composed.sort()).toEqual([...others].sort());
     expect(deployed.map(([name]) => name).sort()).toEqual([...others].sort());
   });
+
+  it('gives every gateway process the same SERVICE_URLS, so none runs another service’s modules', () => {
+    const roles = registry.find((service) => service.name === 'gateway')?.roles ?? [];
+    const composed = roles.map((role) => composeEnv(`gateway-${role}`).SERVICE_URLS);
+    const deployed = roles.map((role) => {
+      const target = deployment(`gateway-${role}`) as Resource;
+      return environmentOf(containerOf(target)).SERVICE_URLS;
+    });
+    expect(roles).toEqual(['api', 'projector', 'worker']);
+    expect(new Set(composed)).toEqual(new Set([composeEnv('gateway-api').SERVICE_URLS]));
+    expect(new Set(deployed)).toEqual(new Set([deployed[0]]));
+    expect(deployed[0]).toBeTruthy();
+  });
 });
