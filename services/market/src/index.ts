@@ -2,6 +2,7 @@ import { routesOfModule } from '@yoman/contracts';
 import type { RecurringJobRequest, YomanModule } from '@yoman/platform';
 import { marketConfig } from './market-config';
 import { fxRatesMigration } from './rates/fx-rate-table';
+import { PUBLISH_RATES_JOB, publishRatesJob, publishRatesSchedule } from './rates/publish-rates-job';
 import { usdIlsRatesMigration } from './rates/rate-table';
 import { ratesPublishedMigration } from './rates/rates-publication';
 import { REFRESH_RATES_JOB, refreshRatesJob, refreshRatesSchedule } from './rates/refresh-rates-job';
@@ -16,12 +17,12 @@ export * from './rates/index';
 export const marketModule: YomanModule = {
   name: 'market',
   migrations: [usdIlsRatesMigration, fxRatesMigration, ratesPublishedMigration],
-  jobs: { [REFRESH_RATES_JOB]: refreshRatesJob },
-  schedules: [refreshRatesSchedule],
+  jobs: { [REFRESH_RATES_JOB]: refreshRatesJob, [PUBLISH_RATES_JOB]: publishRatesJob },
+  schedules: [refreshRatesSchedule, publishRatesSchedule],
   declaredRoutes: routesOfModule('market'),
   config: marketConfig,
 };
 
 /** The market module's recurring work, registered with `platform.jobs.every` when the platform starts. */
-export const marketSchedules: readonly RecurringJobRequest[] = [refreshRatesSchedule];
+export const marketSchedules: readonly RecurringJobRequest[] = [refreshRatesSchedule, publishRatesSchedule];
 export { marketService } from './market-service';
