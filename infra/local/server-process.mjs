@@ -16,6 +16,28 @@ export function freePort() {
   });
 }
 
+/**
+ * `count` free ports on 127.0.0.1, all different: the probes stay open until every port is known, so the
+ * system cannot hand the same one out twice (sequential probes can get a port back that was just closed).
+ */
+export async function distinctFreePorts(count) {
+  const probes = await Promise.all(
+    Array.from(
+      { length: count },
+      () =>
+        new Promise((resolve, reject) => {
+          const probe = createServer();
+          probe.unref();
+          probe.on('error', reject);
+          probe.listen(0, '127.0.0.1', () => resolve(probe));
+        }),
+    ),
+  );
+  const ports = probes.map((probe) => probe.address().port);
+  await Promise.all(probes.map((probe) => new Promise((resolve) => probe.close(resolve))));
+  return ports;
+}
+
 /** True when something accepts a TCP connection on 127.0.0.1:port. */
 export function acceptsConnections(port) {
   return new Promise((resolve) => {

@@ -1,7 +1,13 @@
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { acceptsConnections, freePort, stopServerProcess, waitUntil } from './server-process.mjs';
+import {
+  acceptsConnections,
+  distinctFreePorts,
+  freePort,
+  stopServerProcess,
+  waitUntil,
+} from './server-process.mjs';
 
 describe('server processes', () => {
   it('finds a port nothing listens on, and sees a listener once one is there', async () => {
@@ -14,6 +20,12 @@ describe('server processes', () => {
     } finally {
       listener.close();
     }
+  });
+
+  it('hands out many free ports at once, all different, none listened on', async () => {
+    const ports = await distinctFreePorts(12);
+    expect(new Set(ports).size).toBe(12);
+    for (const port of ports) expect(await acceptsConnections(port)).toBe(false);
   });
 
   it('kills a server that ignores SIGTERM once the grace period is over', async () => {

@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort, stopOnExit } from '../local/server-process.mjs';
+import { distinctFreePorts, stopOnExit } from '../local/server-process.mjs';
 import { processNamesOf, readRegistry } from './registry.mjs';
 import {
   claimRedisDatabase,
@@ -86,7 +86,8 @@ export async function startStack({
   await createSchema(databaseUrl, schema);
   let stackRedisUrl;
   const ports = new Map();
-  for (const name of STACK_PROCESSES) ports.set(name, await freePort());
+  const free = await distinctFreePorts(STACK_PROCESSES.length);
+  STACK_PROCESSES.forEach((name, index) => ports.set(name, free[index]));
   const children = new Map();
   let stopping;
 
