@@ -3,7 +3,8 @@ import { createTestApp, createTestClock, type TestApp } from '@yoman/platform/te
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enrolDemoStudent } from './cli/demo/demo-people';
-import { registerAccount, sessionPlugin } from './identity';
+import { registerAccount } from './identity';
+import { testSessionPlugin } from './identity/testing/identity-test-app';
 import { TINY_PNG } from './identity/uploads/sample-images';
 import { modulesOf } from './registry';
 import { TRADE_ACROSS_MIDNIGHT } from './test-support/trade-across-midnight';
@@ -109,7 +110,7 @@ async function makeOwnersThings(): Promise<OwnedByOwner> {
 
 beforeAll(async () => {
   const clock = createTestClock('2026-01-06T12:00:00Z');
-  harness = await createTestApp({ modules: modulesOf(), plugins: [sessionPlugin], clock });
+  harness = await createTestApp({ modules: modulesOf(), plugins: [testSessionPlugin()], clock });
   await enrolActors();
   owned = await makeOwnersThings();
 }, 120_000);

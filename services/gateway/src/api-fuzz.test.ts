@@ -2,8 +2,7 @@ import { type ApiRoute, declaredRoutes, type FileRoute } from '@yoman/contracts'
 import { createTestApp, createTestClock, fuzzRoute } from '@yoman/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { sessionPlugin } from './identity';
-import { signUp } from './identity/testing/identity-test-app';
+import { signUp, testSessionPlugin } from './identity/testing/identity-test-app';
 import { modulesOf } from './registry';
 
 // Every operation the gateway serves, found in its own OpenAPI document, so a new route is fuzzed without
@@ -15,7 +14,7 @@ let headers: Record<string, string>;
 let tradeId: string;
 
 beforeAll(async () => {
-  harness = await createTestApp({ modules: modulesOf(), plugins: [sessionPlugin], clock });
+  harness = await createTestApp({ modules: modulesOf(), plugins: [testSessionPlugin()], clock });
   clock.set('2026-03-10T12:00:00Z');
   await signUp(harness.app, 1);
   headers = { cookie: (await signUp(harness.app, 2)).cookie };

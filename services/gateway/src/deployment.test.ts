@@ -65,10 +65,12 @@ function expectRunnable(command: readonly string[] | undefined) {
 
 /** SERVICE_URLS and REMOTES_MANIFEST as the configuration reads them: `[name, URL]` pairs. */
 function urlsOf(env: Env) {
-  const config = loadConfig(withoutDisk({ SERVICE_URLS: env.SERVICE_URLS }));
-  const remotes = gatewayConfig.load({ REMOTES_MANIFEST: env.REMOTES_MANIFEST }).REMOTES_MANIFEST;
+  const { SERVICE_URLS: serviceUrls, REMOTES_MANIFEST: remotes } = gatewayConfig.load({
+    SERVICE_URLS: env.SERVICE_URLS,
+    REMOTES_MANIFEST: env.REMOTES_MANIFEST,
+  });
   return {
-    services: Object.entries(config.serviceUrls ?? {}).map(([name, url]) => [name, new URL(url)] as const),
+    services: Object.entries(serviceUrls ?? {}).map(([name, url]) => [name, new URL(url)] as const),
     remotes: Object.entries(remotes ?? {}).map(([name, url]) => [name, new URL(url)] as const),
   };
 }

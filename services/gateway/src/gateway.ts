@@ -15,7 +15,7 @@ import {
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { Logger } from 'pino';
 import { remoteServicesOf } from './distributed/remote-services';
-import { DEFAULT_FRONT_END_DIR, type GatewaySettings, gatewayConfig } from './gateway-config';
+import { type GatewaySettings, loadGatewaySettings } from './gateway-config';
 import { sessionPlugin } from './identity';
 import { modulesOf } from './registry';
 import { staticFrontEnd } from './static-front-end';
@@ -48,22 +48,30 @@ export type Gateway = ServiceProcess;
  * services `SERVICE_URLS` names, whose calls are proxied to them instead.
  */
 export function buildGateway(config: Config, options: GatewayOptions = {}): Promise<Gateway> {
-  const remote = remoteServicesOf(config, options.role);
+  // Read once, before the platform opens: a bad or missing gateway variable stops start-up at once.
+  const settings = loadGatewaySettings(config);
+  const remote = remoteServicesOf(
+    { serviceUrls: settings.serviceUrls, internalSecret: config.internalSecret },
+    options.role,
+  );
   const inProcess = modulesOf().filter((module) => !remote.modules.has(module.name));
-  return composeGateway(config, {
+  return composeWith(config, settings, {
     ...options,
     modules: [...inProcess, ...(options.modules ?? [])],
-    plugins: [sessionPlugin, ...remote.proxies, ...(options.plugins ?? [])],
+    plugins: [sessionPlugin(settings.session), ...remote.proxies, ...(options.plugins ?? [])],
     declaredRoutes: [...remote.routes, ...(options.declaredRoutes ?? [])],
   });
 }
 
 /** Composes exactly the given modules and plugins with the static front end (tests pass small modules). */
 export function composeGateway(config: Config, options: GatewayOptions): Promise<Gateway> {
+  // Read before the platform opens: a bad FRONT_END_DIR or REMOTES_MANIFEST stops start-up at once.
+  return composeWith(config, loadGatewaySettings(config), options);
+}
+
+function composeWith(config: Config, settings: GatewaySettings, options: GatewayOptions): Promise<Gateway> {
   const modules = options.modules ?? [];
   const role = options.role ?? 'all';
-  // Read before the platform opens: a bad FRONT_END_DIR or REMOTES_MANIFEST stops start-up at once.
-  const settings = gatewayConfig.load(config.environment);
   return buildProcess(config, { ...options, role, modules, service: 'gateway' }, (platform) =>
     servesApi(role) ? frontDoor(platform, settings, modules, options) : createProbeApp(platform),
   );
@@ -76,7 +84,7 @@ async function frontDoor(
   modules: readonly YomanModule[],
   options: GatewayOptions,
 ): Promise<FastifyInstance> {
-  const remotesManifest = settings.REMOTES_MANIFEST;
+  const { remotesManifest } = settings;
   const app = await createHttpApp({
     platform,
     modules,
@@ -84,9 +92,6 @@ async function frontDoor(
     declaredRoutes: options.declaredRoutes,
     remotesManifest,
   });
-  await app.register(staticFrontEnd, {
-    frontEndDir: settings.FRONT_END_DIR ?? DEFAULT_FRONT_END_DIR,
-    remotesManifest,
-  });
+  await app.register(staticFrontEnd, { frontEndDir: settings.frontEndDir, remotesManifest });
   return app;
 }

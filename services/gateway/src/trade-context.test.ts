@@ -1,7 +1,7 @@
 import { createTestApp, createTestClock } from '@yoman/platform/testing';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { changeLockPolicy, sessionPlugin } from './identity';
-import { signUp } from './identity/testing/identity-test-app';
+import { changeLockPolicy } from './identity';
+import { signUp, testSessionPlugin } from './identity/testing/identity-test-app';
 import { modulesOf } from './registry';
 import { TRADE_ACROSS_MIDNIGHT } from './test-support/trade-across-midnight';
 
@@ -9,7 +9,7 @@ import { TRADE_ACROSS_MIDNIGHT } from './test-support/trade-across-midnight';
 let harness: Awaited<ReturnType<typeof createTestApp>>;
 const clock = createTestClock();
 beforeAll(async () => {
-  harness = await createTestApp({ modules: modulesOf(), plugins: [sessionPlugin], clock });
+  harness = await createTestApp({ modules: modulesOf(), plugins: [testSessionPlugin()], clock });
 });
 beforeEach(async () => {
   await harness.reset();

@@ -119,7 +119,7 @@ export function describeReport(report: PrepareReport, config: Pick<Config, 'kafk
 }
 
 async function main(): Promise<number> {
-  // Checked first: without DATABASE_URL the configuration would generate an embedded session key on disk.
+  // Checked first: prepare has nothing to set up on the embedded PGlite.
   if (!process.env.DATABASE_URL?.trim()) {
     throw new ConfigError(
       'DATABASE_URL',

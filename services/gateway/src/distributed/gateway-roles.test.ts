@@ -15,7 +15,9 @@ afterAll(() => running.close());
 
 describe('the gateway by role', () => {
   it('answers only the probes as a projector or a worker, even with SERVICE_URLS and no secret', async () => {
-    const config = { ...running.platform.config, serviceUrls: { trade: 'http://trade-api:3010' } };
+    const { config: shared } = running.platform;
+    const environment = { ...shared.environment, SERVICE_URLS: 'trade=http://trade-api:3010' };
+    const config = { ...shared, environment };
     for (const role of ['projector', 'worker'] as const) {
       const gateway = await buildGateway(config, { role, running });
       try {

@@ -1,5 +1,4 @@
 import {
-  type Config,
   ConfigError,
   type DeclaredRoute,
   type ProcessRole,
@@ -21,6 +20,12 @@ export interface RemoteServices {
   routes: DeclaredRoute[];
 }
 
+/** What `remoteServicesOf` reads: the gateway's `SERVICE_URLS` and the platform's `INTERNAL_SECRET`. */
+export interface RemoteServicesSettings {
+  serviceUrls?: Readonly<Record<string, string>>;
+  internalSecret?: string;
+}
+
 /**
  * Reads `SERVICE_URLS` (and `INTERNAL_SECRET`, which it then needs) against the registry. It names the services
  * with an API; a name the registry does not list, the gateway itself or a service without an API is refused.
@@ -28,13 +33,13 @@ export interface RemoteServices {
  * its own processes too, so its modules leave the gateway with the others.
  */
 export function remoteServicesOf(
-  config: Config,
+  settings: RemoteServicesSettings,
   role: ProcessRole = 'all',
   services: readonly ServiceDefinition[] = SERVICES,
 ): RemoteServices {
   const others = services.filter((service) => service.name !== 'gateway');
   const proxiable = others.filter((service) => rolesOf(service.modules()).includes('api'));
-  const urls = Object.entries(config.serviceUrls ?? {});
+  const urls = Object.entries(settings.serviceUrls ?? {});
   const unknown = urls.map(([name]) => name).filter((name) => !proxiable.some((s) => s.name === name));
   if (unknown.length > 0) {
     const known = proxiable.map((service) => service.name).join(', ');
@@ -53,7 +58,7 @@ export function remoteServicesOf(
     ...withoutApi.flatMap((service) => service.modules().map((module) => module.name)),
   ]);
   if (remote.length === 0 || !servesApi(role)) return { modules, proxies: [], routes: [] };
-  const secret = config.internalSecret;
+  const secret = settings.internalSecret;
   if (!secret)
     throw new ConfigError('INTERNAL_SECRET', 'is required when SERVICE_URLS is set (64 hex characters)');
   return {

@@ -34,9 +34,12 @@ onPostgres.describe('a gateway and a trade service on one PostgreSQL', () => {
     });
     service = await createServiceApp(tradePlatform.platform, modules, { role: 'api' });
     const address = await service.listen({ host: '127.0.0.1', port: 0 });
-    gateway = await buildGateway(testConfig({ ...shared, serviceUrls: { trade: address } }), {
-      background: false,
-    });
+    gateway = await buildGateway(
+      testConfig({ ...shared, environment: { ...shared.environment, SERVICE_URLS: `trade=${address}` } }),
+      {
+        background: false,
+      },
+    );
   });
 
   afterAll(async () => {

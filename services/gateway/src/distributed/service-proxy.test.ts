@@ -42,7 +42,8 @@ beforeAll(async () => {
     received.push(typeof header === 'string' ? header : undefined);
   });
   const address = await service.listen({ host: '127.0.0.1', port: 0 });
-  gatewayConfig = { ...running.platform.config, serviceUrls: { trade: address } };
+  const { config } = running.platform;
+  gatewayConfig = { ...config, environment: { ...config.environment, SERVICE_URLS: `trade=${address}` } };
   gateway = await buildGateway(gatewayConfig, { running });
   await gateway.app.ready();
 });
@@ -57,7 +58,10 @@ const trade = TRADE_ACROSS_MIDNIGHT;
 
 describe('the trade paths the gateway proxies', () => {
   it('are the calls the contracts’ route table gives the trade service’s modules, each with its access', () => {
-    const { routes } = remoteServicesOf(gatewayConfig);
+    const { routes } = remoteServicesOf({
+      serviceUrls: { trade: 'http://trade-api:3010' },
+      internalSecret: SECRET,
+    });
     const call = (route: { method: string; path: string }) => `${route.method} ${route.path}`;
     // The market module is a service of its own now, and serves no API: its calendar's call is not proxied here.
     const tags: string[] = ['journal', 'setups'];
@@ -198,7 +202,8 @@ describe('a gateway whose trade service does not answer', () => {
     const closed = await createServiceApp(running.platform, serviceModules, { role: 'api' });
     const address = await closed.listen({ host: '127.0.0.1', port: 0 });
     await closed.close();
-    const config = { ...running.platform.config, serviceUrls: { trade: address } };
+    const { config: shared } = running.platform;
+    const config = { ...shared, environment: { ...shared.environment, SERVICE_URLS: `trade=${address}` } };
     const orphan = await buildGateway(config, { running });
     try {
       const { cookie } = await signUp(orphan.app, 6);

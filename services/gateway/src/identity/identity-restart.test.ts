@@ -10,8 +10,10 @@ import { registration, signUp } from './testing/identity-test-app';
 import { TINY_PNG } from './uploads/sample-images';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'yoman-identity-restart-'));
-const config = { dataDir, sessionSecret: randomBytes(32).toString('hex') };
-const start = () => createTestApp({ modules: [identityModule], plugins: [sessionPlugin], config });
+const config = { dataDir };
+// The same key across the restart, as SESSION_SECRET (or the generated DATA_DIR/session.key) gives the gateway.
+const session = sessionPlugin({ secret: randomBytes(32).toString('hex'), secure: false });
+const start = () => createTestApp({ modules: [identityModule], plugins: [session], config });
 let running: TestApp | undefined;
 
 afterAll(async () => {

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -7,7 +7,6 @@ import { allConfigVariables, ConfigError, loadConfig, platformVariables } from '
 import { defineModuleConfig } from './variables';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'yoman-config-'));
-const SECRET = 'ab'.repeat(32);
 
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
@@ -29,45 +28,9 @@ describe('loadConfig', () => {
       port: 3000,
       host: '127.0.0.1',
       dataDir,
-      cookieSecure: true,
       logLevel: 'info',
     });
     expect(config.databaseUrl).toBeUndefined();
-  });
-
-  it('turns secure cookies off in development and test unless told otherwise', () => {
-    expect(loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'development' }).cookieSecure).toBe(false);
-    expect(loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'test' }).cookieSecure).toBe(false);
-    expect(loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'test', COOKIE_SECURE: 'true' }).cookieSecure).toBe(
-      true,
-    );
-  });
-
-  it('generates a session key once, stores it with mode 0600 and reuses it after a restart', () => {
-    const first = loadConfig({ DATA_DIR: dataDir }).sessionSecret;
-    const second = loadConfig({ DATA_DIR: dataDir }).sessionSecret;
-    expect(first).toMatch(/^[0-9a-f]{64}$/);
-    expect(second).toBe(first);
-    const file = join(dataDir, 'session.key');
-    expect(readFileSync(file, 'utf8').trim()).toBe(first);
-    expect(statSync(file).mode & 0o777).toBe(0o600);
-  });
-
-  it('names SESSION_SECRET when the stored key is unusable', () => {
-    const broken = mkdtempSync(join(tmpdir(), 'yoman-config-broken-'));
-    writeFileSync(join(broken, 'session.key'), 'not a key');
-    try {
-      expect(() => loadConfig({ DATA_DIR: broken })).toThrow(/SESSION_SECRET/);
-    } finally {
-      rmSync(broken, { recursive: true, force: true });
-    }
-  });
-
-  it('requires SESSION_SECRET when DATABASE_URL is set', () => {
-    const error = configError({ DATABASE_URL: 'postgres://yoman@127.0.0.1:5432/yoman' });
-    expect(error.variable).toBe('SESSION_SECRET');
-    const config = loadConfig({ DATABASE_URL: 'postgres://yoman@127.0.0.1/yoman', SESSION_SECRET: SECRET });
-    expect(config.sessionSecret).toBe(SECRET);
   });
 
   it.each([
@@ -75,13 +38,10 @@ describe('loadConfig', () => {
     ['PORT', 'eighty'],
     ['PORT', '70000'],
     ['DATABASE_URL', 'mysql://x@y/z'],
-    ['SESSION_SECRET', 'short'],
-    ['COOKIE_SECURE', 'maybe'],
     ['LOG_LEVEL', 'loud'],
     ['KAFKA_BROKERS', 'localhost'],
     ['REDIS_URL', 'http://127.0.0.1:6379'],
     ['KAFKA_PARTITIONS', '0'],
-    ['SERVICE_URLS', 'trade=ftp://trade-api'],
     ['INTERNAL_SECRET', 'short'],
   ] as const)('a bad %s (%s) stops start-up with one line naming it', (variable, value) => {
     const error = configError({ [variable]: value });
@@ -95,20 +55,20 @@ describe('loadConfig', () => {
       DATA_DIR: dataDir,
       KAFKA_BROKERS: '127.0.0.1:9092, kafka-2:9093',
       REDIS_URL: 'redis://127.0.0.1:6379',
-      SERVICE_URLS: 'trade=http://trade-api:3010, league=https://league.example',
       PORT: '8080',
     });
     expect(config.kafkaBrokers).toEqual(['127.0.0.1:9092', 'kafka-2:9093']);
-    expect(config.serviceUrls).toEqual({
-      trade: 'http://trade-api:3010',
-      league: 'https://league.example',
-    });
     expect(config.port).toBe(8080);
   });
 
-  it('keeps an in-memory install off the disk', () => {
-    const config = loadConfig({ DATA_DIR: 'memory://' });
-    expect(config.sessionSecret).toMatch(/^[0-9a-f]{64}$/);
+  it('leaves the gateway’s variables to the gateway, and writes nothing to DATA_DIR', () => {
+    const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: 'postgres://yoman@127.0.0.1/yoman' });
+    expect(config).not.toHaveProperty('sessionSecret');
+    expect(config).not.toHaveProperty('serviceUrls');
+    expect(loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: 'short', SERVICE_URLS: 'nonsense' }).dataDir).toBe(
+      dataDir,
+    );
+    expect(readdirSync(dataDir)).toEqual([]);
   });
 
   it('keeps the environment it read, for the modules’ own variables', () => {

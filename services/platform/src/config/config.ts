@@ -1,6 +1,5 @@
-import { ConfigError, type Env } from './config-error';
+import type { Env } from './config-error';
 import { platformVariables } from './platform-variables';
-import { resolveSessionSecret } from './session-key';
 import type { ModuleConfigSpec, VariableSpec } from './variables';
 
 export { ConfigError, type Env } from './config-error';
@@ -16,15 +15,12 @@ export interface Config {
   nodeEnv: 'development' | 'production' | 'test';
   port: number;
   host: string;
-  /** Where PGlite and the generated session key live; `memory://` for an in-memory database. */
+  /** Where PGlite (and the gateway's generated session key) live; `memory://` for an in-memory database. */
   dataDir: string;
   /** When set, PostgreSQL through pg; else embedded PGlite in `dataDir`. */
   databaseUrl?: string;
   /** A Postgres schema to keep every table in (tests on a shared server); not read from the environment. */
   databaseSchema?: string;
-  /** 64 hex characters (32 bytes) for the session cookie's encryption key. */
-  sessionSecret: string;
-  cookieSecure: boolean;
   logLevel: LogLevel;
   kafkaBrokers?: string[];
   /** Prefix of every topic and consumer group (`yoman.`), so several installations can share a cluster. */
@@ -36,44 +32,26 @@ export interface Config {
   jobsQueue?: string;
   /** 64 hex characters: the key that signs the caller header the gateway sends to services. */
   internalSecret?: string;
-  /** Service name → base URL of its API process (`trade=http://trade-api:3010`); set on the gateway only. */
-  serviceUrls?: Record<string, string>;
   /** The environment this was read from: each module's own variables are read from it when the platform starts. */
   environment: Env;
-}
-
-function embeddedSessionSecret(dataDir: string): string {
-  try {
-    return resolveSessionSecret(dataDir);
-  } catch (error) {
-    const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
-    throw new ConfigError('SESSION_SECRET', `is not set and ${dataDir}/session.key is unusable: ${reason}`);
-  }
 }
 
 /** Validates the platform's variables in `env` into a `Config`; throws `ConfigError` naming the first bad one. */
 export function loadConfig(env: Env = process.env): Config {
   const read = platformVariables.load(env);
   const nodeEnv = read.NODE_ENV;
-  if (read.SESSION_SECRET === undefined && read.DATABASE_URL !== undefined) {
-    throw new ConfigError('SESSION_SECRET', 'is required when DATABASE_URL is set (64 hex characters)');
-  }
-  const development = nodeEnv === 'development' || nodeEnv === 'test';
   return {
     nodeEnv,
     port: read.PORT,
     host: read.HOST,
     dataDir: read.DATA_DIR,
     databaseUrl: read.DATABASE_URL,
-    sessionSecret: read.SESSION_SECRET?.toLowerCase() ?? embeddedSessionSecret(read.DATA_DIR),
-    cookieSecure: read.COOKIE_SECURE ?? !development,
     logLevel: read.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
     kafkaBrokers: read.KAFKA_BROKERS,
     kafkaTopicPrefix: read.KAFKA_TOPIC_PREFIX,
     kafkaPartitions: read.KAFKA_PARTITIONS,
     redisUrl: read.REDIS_URL,
     internalSecret: read.INTERNAL_SECRET?.toLowerCase(),
-    serviceUrls: read.SERVICE_URLS,
     environment: env,
   };
 }

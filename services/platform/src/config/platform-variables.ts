@@ -1,21 +1,7 @@
 import { z } from 'zod';
 import { defineModuleConfig } from './variables';
 
-const nameSchema = z.string().regex(/^[a-z][\w-]*$/);
-const httpUrlSchema = z.url({ protocol: /^https?$/ });
 const hexKeySchema = z.string().regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex chars');
-
-/** `SERVICE_URLS` is `trade=http://trade-api:3010,league=http://league-api:3020`. */
-const serviceUrlsSchema = z.string().transform((raw, context) => {
-  const candidate = Object.fromEntries(raw.split(',').map((pair) => pair.trim().split('=', 2)));
-  const parsed = z.record(nameSchema, httpUrlSchema).safeParse(candidate);
-  if (!parsed.success || Object.keys(parsed.data).length === 0) {
-    const message = 'must map service names to http(s) URLs (trade=http://trade-api:3010,…)';
-    context.issues.push({ code: 'custom', message, input: raw });
-    return z.NEVER;
-  }
-  return parsed.data;
-});
 
 const brokersSchema = z.string().transform((raw, context) => {
   const brokers = raw.split(',').map((broker) => broker.trim());
@@ -30,9 +16,9 @@ const brokersSchema = z.string().transform((raw, context) => {
 });
 
 /**
- * The platform's own variables: the process, its database, its event delivery and its jobs. Defaults that
- * depend on other variables (the session key, the Secure flag, the log level under test) are worked out by
- * `loadConfig`. `SERVICE_URLS` is still read here for the gateway's service proxy.
+ * The platform's own variables: the process, its database, its event delivery and its jobs. A default that
+ * depends on another variable (the log level under test) is worked out by `loadConfig`. The gateway's session
+ * and service proxy variables are its own (`services/gateway/src/gateway-config.ts`).
  */
 export const platformVariables = defineModuleConfig({
   PORT: {
@@ -58,17 +44,6 @@ export const platformVariables = defineModuleConfig({
   DATABASE_URL: {
     schema: z.url({ protocol: /^postgres(ql)?$/ }),
     description: 'use PostgreSQL instead of PGlite (`postgres://user:password@host:5432/db`)',
-  },
-  SESSION_SECRET: {
-    schema: hexKeySchema,
-    defaultText: 'generated into `DATA_DIR/session.key`',
-    description: '64 hex characters (32 bytes) encrypting the session cookie; required with `DATABASE_URL`',
-  },
-  COOKIE_SECURE: {
-    schema: z.stringbool({ truthy: ['true', '1', 'yes'], falsy: ['false', '0', 'no'] }),
-    defaultText: '`true` outside development',
-    description:
-      '`Secure` flag of the session cookie (browsers accept it on `http://localhost`; elsewhere serve Yoman over HTTPS)',
   },
   LOG_LEVEL: {
     schema: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
@@ -103,10 +78,5 @@ export const platformVariables = defineModuleConfig({
     schema: hexKeySchema,
     description:
       '64 hex characters signing the caller header the gateway sends to services; the same value on the gateway and every service API',
-  },
-  SERVICE_URLS: {
-    schema: serviceUrlsSchema,
-    description:
-      'on the gateway only: service name → base URL of its API process (`trade=http://trade-api:3010`); `/api/*` of that service is proxied there',
   },
 });

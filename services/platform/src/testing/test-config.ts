@@ -13,7 +13,7 @@ function testSchemaFor(dataDir: string | undefined): string {
 }
 
 /**
- * A configuration for tests: in-memory PGlite, quiet logs, insecure cookies. With `YOMAN_TEST_DATABASE_URL`
+ * A configuration for tests: in-memory PGlite, quiet logs, a fresh session secret. With `YOMAN_TEST_DATABASE_URL`
  * (the infra suite) it uses that Postgres server instead, in a schema of its own so test files never
  * collide; a test that passes a `dataDir` keeps its schema across restarts, as PGlite keeps the directory.
  * With `YOMAN_TEST_KAFKA_BROKERS` and `YOMAN_TEST_REDIS_URL` as well, events go through Kafka and jobs
@@ -32,16 +32,15 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     dataDir: IN_MEMORY_DATA_DIR,
     databaseUrl,
     databaseSchema: databaseUrl ? testSchemaFor(overrides.dataDir) : undefined,
-    sessionSecret: randomBytes(32).toString('hex'),
-    cookieSecure: false,
     logLevel: 'silent',
     kafkaBrokers,
     kafkaTopicPrefix: kafkaBrokers ? `t${run}.` : 'yoman.',
     kafkaPartitions: 3,
     redisUrl,
     jobsQueue: redisUrl ? `test-${run}` : undefined,
-    // Not the test runner's environment: a module's variables are what the test gives, else their defaults.
-    environment: {},
     ...overrides,
+    // Not the test runner's environment: a module's variables are what the test gives, else their defaults;
+    // the gateway's SESSION_SECRET is a fresh one (it is required with a DATABASE_URL), unless the test gives one.
+    environment: { SESSION_SECRET: randomBytes(32).toString('hex'), ...overrides.environment },
   };
 }

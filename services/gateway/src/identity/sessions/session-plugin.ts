@@ -1,6 +1,7 @@
 import secureSession from '@fastify/secure-session';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { SessionSettings } from '../../gateway-config';
 import { isLastActiveStale, isSessionAlive, SESSION_ABSOLUTE_LIFETIME } from './lifetime';
 import { findSession, touchSession } from './session-store';
 
@@ -17,22 +18,23 @@ declare module '@fastify/secure-session' {
 /**
  * Root-scope session handling: the encrypted cookie carries only `{ sessionId, userId }`; every request
  * looks the session up in the `sessions` table, so a logged-out or disconnected device is refused at once.
- * Sets `request.caller` for a live session; otherwise leaves it undefined and clears a stale cookie.
+ * Sets `request.caller` for a live session; otherwise leaves it undefined and clears a stale cookie. The key
+ * and the `Secure` flag are the gateway's settings (`SESSION_SECRET`, `COOKIE_SECURE`), read once at start.
  */
-export const sessionPlugin = fp(
-  async (app) => {
-    const { config } = app.platform;
-    await app.register(secureSession, {
-      key: Buffer.from(config.sessionSecret, 'hex'),
-      cookieName: SESSION_COOKIE,
-      // The cookie's own expiry is a second line behind the table's absolute lifetime.
-      expiry: SESSION_ABSOLUTE_LIFETIME.as('seconds'),
-      cookie: { path: '/', httpOnly: true, sameSite: 'lax', secure: config.cookieSecure },
-    });
-    app.addHook('onRequest', resolveCaller);
-  },
-  { name: 'yoman-session' },
-);
+export const sessionPlugin = (settings: SessionSettings) =>
+  fp(
+    async (app) => {
+      await app.register(secureSession, {
+        key: Buffer.from(settings.secret, 'hex'),
+        cookieName: SESSION_COOKIE,
+        // The cookie's own expiry is a second line behind the table's absolute lifetime.
+        expiry: SESSION_ABSOLUTE_LIFETIME.as('seconds'),
+        cookie: { path: '/', httpOnly: true, sameSite: 'lax', secure: settings.secure },
+      });
+      app.addHook('onRequest', resolveCaller);
+    },
+    { name: 'yoman-session' },
+  );
 
 async function resolveCaller(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
   const sessionId = request.session.get('sessionId');

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { RegisterBody, User } from '@yoman/contracts';
 import { createTestApp, createTestClock } from '@yoman/platform/testing';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
@@ -5,10 +6,14 @@ import { expect } from 'vitest';
 import { identityModule } from '../identity-module';
 import { SESSION_COOKIE, sessionPlugin } from '../sessions/session-plugin';
 
+/** The gateway's session plugin with a fresh key and no `Secure` flag, as `buildGateway` would set it up in tests. */
+export const testSessionPlugin = () =>
+  sessionPlugin({ secret: randomBytes(32).toString('hex'), secure: false });
+
 /** The gateway with only the identity module, on in-memory PGlite, with a clock the test moves. */
 export async function identityTestApp() {
   const clock = createTestClock();
-  const harness = await createTestApp({ modules: [identityModule], plugins: [sessionPlugin], clock });
+  const harness = await createTestApp({ modules: [identityModule], plugins: [testSessionPlugin()], clock });
   return { ...harness, clock };
 }
 
