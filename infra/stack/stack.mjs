@@ -85,9 +85,8 @@ export async function startStack({
 
   await createSchema(databaseUrl, schema);
   let stackRedisUrl;
-  const ports = new Map();
   const free = await distinctFreePorts(STACK_PROCESSES.length);
-  STACK_PROCESSES.forEach((name, index) => ports.set(name, free[index]));
+  const ports = new Map(STACK_PROCESSES.map((name, index) => [name, free[index]]));
   const children = new Map();
   let stopping;
 
