@@ -3,6 +3,8 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 
 /** Writes a new file; an existing one stops the generator, so nothing is overwritten. */
 export function write(root, file, text) {
@@ -25,4 +27,22 @@ export function edit(root, file, anchor, replacement) {
 export function formatWritten(root, paths) {
   const biome = join(root, 'node_modules/.bin/biome');
   if (existsSync(biome)) spawnSync(biome, ['check', '--write', ...paths], { cwd: root, stdio: 'ignore' });
+}
+
+/**
+ * The command line of a generator: `node <script> NAME [--root DIR]` (root: this checkout). Prints what
+ * `describe` says of the result, or one line for a refusal with exit code 1.
+ */
+export async function runGenerator(label, generate, describe) {
+  const { positionals, values } = parseArgs({
+    allowPositionals: true,
+    options: { root: { type: 'string' } },
+  });
+  const root = values.root ?? fileURLToPath(new URL('../', import.meta.url));
+  try {
+    console.log(describe(await generate(positionals[0] ?? '', root)));
+  } catch (error) {
+    console.error(`${label}: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
 }

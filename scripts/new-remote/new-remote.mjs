@@ -5,8 +5,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { parseArgs } from 'node:util';
-import { edit, formatWritten, write } from '../generator-files.mjs';
+import { edit, formatWritten, runGenerator, write } from '../generator-files.mjs';
 
 const NAME = /^[a-z][a-z0-9]{2,19}$/;
 
@@ -147,18 +146,10 @@ export async function newRemote(name, root) {
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const { positionals, values } = parseArgs({
-    allowPositionals: true,
-    options: { root: { type: 'string' } },
-  });
-  const root = values.root ?? fileURLToPath(new URL('../../', import.meta.url));
-  try {
-    const n = await newRemote(positionals[0] ?? '', root);
-    console.log(
+  await runGenerator(
+    'new:remote',
+    newRemote,
+    (n) =>
       `Created mfe-${n.name} (dev port ${n.port}, /${n.name}) and registered it. Next: npm install, then npm test.`,
-    );
-  } catch (error) {
-    console.error(`new:remote: ${error instanceof Error ? error.message : String(error)}`);
-    process.exit(1);
-  }
+  );
 }

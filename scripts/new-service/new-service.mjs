@@ -5,8 +5,7 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
-import { edit, formatWritten, write } from '../generator-files.mjs';
+import { edit, formatWritten, runGenerator, write } from '../generator-files.mjs';
 import * as template from './templates.mjs';
 
 const NAME = /^[a-z][a-z0-9]{2,19}$/;
@@ -186,18 +185,10 @@ export function newService(name, root) {
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const { positionals, values } = parseArgs({
-    allowPositionals: true,
-    options: { root: { type: 'string' } },
-  });
-  const root = values.root ?? fileURLToPath(new URL('../../', import.meta.url));
-  try {
-    const n = newService(positionals[0] ?? '', root);
-    console.log(
+  await runGenerator(
+    'new:service',
+    newService,
+    (n) =>
       `Created services/${n.name} (ports ${n.port}–${n.port + 2}) and registered it. Next: npm install, then npm test.`,
-    );
-  } catch (error) {
-    console.error(`new:service: ${error instanceof Error ? error.message : String(error)}`);
-    process.exit(1);
-  }
+  );
 }

@@ -23,8 +23,8 @@ export const MODULE_OF_TAG = {
 } as const;
 export type RouteTag = keyof typeof MODULE_OF_TAG;
 
-/** One HTTP call: where it lives, who may make it and the schemas of its parts. */
-export interface ApiRoute {
+/** What every call declares: its name, where it lives, its module (by tag) and who may make it. */
+interface DeclaredCall {
   /** Stable name, used as the OpenAPI operationId. */
   id: string;
   method: HttpMethod;
@@ -34,6 +34,10 @@ export interface ApiRoute {
   tag: RouteTag;
   access: RouteAccess;
   params?: z.ZodType;
+}
+
+/** One JSON call: its declaration and the schemas of its parts. */
+export interface ApiRoute extends DeclaredCall {
   query?: z.ZodType;
   body?: z.ZodType;
   /** The success answer; failures answer ErrorBody. */
@@ -56,14 +60,7 @@ export function pathWith(openApiPath: string, params: Record<string, string>): s
  * A call whose body or answer is a file, not JSON (upload targets, image downloads): declared beside the JSON
  * routes with its access, so the gateway proxies it and the access check covers it like any other.
  */
-export interface FileRoute {
-  id: string;
-  method: HttpMethod;
-  path: string;
-  summary: string;
-  tag: RouteTag;
-  access: RouteAccess;
-  params?: z.ZodType;
+export interface FileRoute extends DeclaredCall {
   /** `upload`: the body is the file's bytes; `download`: the answer is. */
   file: 'upload' | 'download';
 }

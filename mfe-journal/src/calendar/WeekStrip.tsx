@@ -7,7 +7,6 @@ import {
   intensityTint,
   Num,
   PlusIcon,
-  VisuallyHidden,
 } from '@yoman/ui';
 import { WEEKDAYS_FROM_SUNDAY } from '@yoman/ui/dates';
 import styled from 'styled-components';
@@ -120,7 +119,7 @@ export function WeekStrip(props: WeekStripProps) {
             {/* The name is the whole day in words; the short weekday and number only show (WCAG 2.5.3). */}
             <span aria-hidden="true">{WEEKDAYS_FROM_SUNDAY[i]}</span>
             <span aria-hidden="true">{day.dayOfMonth}</span>
-            <VisuallyHidden>{dayAriaLabel(day.date, days.get(day.date))}</VisuallyHidden>
+            <span className="visually-hidden">{dayAriaLabel(day.date, days.get(day.date))}</span>
           </StripDay>
         ))}
         <IconButton
@@ -159,7 +158,7 @@ export function WeekStrip(props: WeekStripProps) {
                     <Muted>{he.calendar.noTrades}</Muted>
                   )}
                   {/* Named by what it shows, then the day's full figures (trade count, dots) in words. */}
-                  <VisuallyHidden>{dayAriaLabel(day.date, result)}</VisuallyHidden>
+                  <span className="visually-hidden">{dayAriaLabel(day.date, result)}</span>
                 </RowButton>
                 {!traded && (
                   <IconButton

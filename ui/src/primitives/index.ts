@@ -17,4 +17,3 @@ export type { SkeletonProps } from './Skeleton';
 export { Skeleton } from './Skeleton';
 export type { SpinnerProps } from './Spinner';
 export { Spinner } from './Spinner';
-export { VisuallyHidden } from './VisuallyHidden';
