@@ -6,6 +6,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { rspack } from '@rspack/core';
 import { remotes, shell } from '../remotes.config.mjs';
+import { precompressDirectory } from './precompress.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const webRoot = join(root, 'dist/web');
@@ -202,6 +203,10 @@ async function main() {
     reports.set(app.name, stats);
   }
   if (!existsSync(join(webRoot, 'index.html'))) throw new Error('dist/web/index.html is missing');
+  const compressed = precompressDirectory(webRoot);
+  console.log(
+    `precompressed ${compressed.files} text files: ${kb(compressed.original)} → ${kb(compressed.br)} brotli, ${kb(compressed.gz)} gzip`,
+  );
   const shell = shellReport(reports.get('shell'));
   const remotes = APPS.filter((app) => app.name !== 'shell').map((app) => [
     app.name,
