@@ -15,3 +15,4 @@ export declare const federationExperiments: {
   optimization: { disableSnapshot: boolean; target: 'web' };
 };
 export default shared;
+export declare const shareStrategy: 'loaded-first';

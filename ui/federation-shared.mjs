@@ -106,4 +106,11 @@ export const shared = Object.fromEntries(
  */
 export const federationExperiments = { optimization: { disableSnapshot: true, target: 'web' } };
 
+/**
+ * Which provider of a shared module a page uses: the one already loaded (the shell's). The default,
+ * 'version-first', loads every registered remote's remoteEntry.js before the first shared module to find
+ * the highest version, so a student's page downloaded the mentor remote's entry.
+ */
+export const shareStrategy = 'loaded-first';
+
 export default shared;

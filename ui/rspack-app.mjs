@@ -6,7 +6,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { rspack } from '@rspack/core';
-import { federationExperiments, shared } from './federation-shared.mjs';
+import { federationExperiments, shared, shareStrategy } from './federation-shared.mjs';
 
 /** The build output of every app lives under dist/web at the repository root. */
 export const webRoot = fileURLToPath(new URL('../dist/web', import.meta.url));
@@ -48,6 +48,7 @@ export function appRspackConfig({ name, devPort, configUrl, output, federation =
           manifest: true,
           dts: false,
           experiments: federationExperiments,
+          shareStrategy,
           ...federation,
         }),
         new rspack.HtmlRspackPlugin({ template: './index.html', inject: 'body', scriptLoading: 'defer' }),

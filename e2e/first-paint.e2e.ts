@@ -1,0 +1,85 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  launchChromium,
+  loginThroughScreen,
+  newContext,
+  newTestUser,
+  type RunningBrowser,
+  registerThroughScreen,
+} from './browser';
+
+const mentorEmail = process.env.YOMAN_E2E_MENTOR_EMAIL;
+const mentorPassword = process.env.YOMAN_E2E_MENTOR_PASSWORD;
+
+/** Every path the page requests from now on, with the Content-Encoding of its answer. */
+function recordRequests(page: Page) {
+  const requests: { path: string; encoding: string | undefined }[] = [];
+  page.on('response', (response) => {
+    requests.push({
+      path: new URL(response.url()).pathname,
+      encoding: response.headers()['content-encoding'],
+    });
+  });
+  return requests;
+}
+
+const scriptsOf = (requests: { path: string }[], remote: string) =>
+  requests.filter(({ path }) => path.startsWith(`/remotes/${remote}/`) && path.endsWith('.js'));
+
+describe('what a page downloads before it paints', () => {
+  let running: RunningBrowser;
+
+  beforeAll(async () => {
+    running = await launchChromium();
+  });
+  afterAll(async () => {
+    await running?.close();
+  });
+
+  it("never downloads the mentor remote's scripts for a student, and gets its scripts compressed", async () => {
+    const context = await newContext(running);
+    const page = await context.newPage();
+    await registerThroughScreen(page, newTestUser('רוני שקד'));
+    const requests = recordRequests(page);
+    await page.reload();
+    await page.getByTestId('month-grid').waitFor();
+    await page.getByTestId('sidebar').getByRole('link', { name: 'ליגות' }).click();
+    await page.waitForURL('**/leagues');
+    await page.getByRole('main').getByRole('heading').first().waitFor();
+    expect(scriptsOf(requests, 'journal').length).toBeGreaterThan(0);
+    expect(scriptsOf(requests, 'mentor')).toEqual([]);
+    const scripts = requests.filter(({ path }) => path.endsWith('.js'));
+    for (const { path, encoding } of scripts) expect(['br', 'gzip'], path).toContain(encoding);
+    await context.close();
+  });
+
+  it("never downloads the journal's scripts for a mentor on the mentor's area", async () => {
+    if (!mentorEmail || !mentorPassword) throw new Error('scripts/test-e2e.mjs passes the mentor account');
+    const context = await newContext(running);
+    const page = await context.newPage();
+    const requests = recordRequests(page);
+    await loginThroughScreen(page, mentorEmail, mentorPassword);
+    await page.waitForURL('**/mentor');
+    await page.getByTestId('sidebar').getByRole('link', { name: 'יומן ביקורת' }).waitFor();
+    expect(scriptsOf(requests, 'mentor').length).toBeGreaterThan(0);
+    expect(scriptsOf(requests, 'journal')).toEqual([]);
+    await context.close();
+  });
+
+  it("leaves the phone menu's sheet out of the layout until the menu is first opened", async () => {
+    const context = await newContext(running, { mobile: true });
+    const page = await context.newPage();
+    await registerThroughScreen(page, newTestUser('גל אור'));
+    const requests = recordRequests(page);
+    await page.reload();
+    await page.getByTestId('mobile-menu-trigger').waitFor();
+    await page.waitForLoadState('networkidle');
+    const menuChunk = () => requests.filter(({ path }) => /\/mobile-menu\.[0-9a-f]+\.js$/u.test(path));
+    expect(menuChunk()).toEqual([]);
+    await page.getByTestId('mobile-menu-trigger').click();
+    await page.getByRole('dialog').getByRole('link', { name: 'ליגות' }).waitFor();
+    expect(menuChunk()).toHaveLength(1);
+    await context.close();
+  });
+});
