@@ -6,12 +6,24 @@ import { APPS } from './build.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 
-type RspackConfig = { name: string; context: string; output: { path: string }; devServer: { port: number } };
+type RspackConfig = {
+  name: string;
+  context: string;
+  output: { path: string };
+  devServer: { port: number };
+  plugins: { _options?: { shareStrategy?: string; experiments?: Record<string, unknown> } }[];
+};
 
-async function configOf(folder: string): Promise<RspackConfig> {
+async function configOf(folder: string, mode = 'production'): Promise<RspackConfig> {
   const { default: configFor } = await import(pathToFileURL(join(root, folder, 'rspack.config.mjs')).href);
-  return configFor({}, { mode: 'production' });
+  return configFor({}, { mode });
 }
+
+const federationOptionsOf = (config: RspackConfig) => {
+  const options = config.plugins.find((plugin) => plugin._options?.shareStrategy)?._options;
+  if (!options) throw new Error(`${config.name} has no Module Federation plugin`);
+  return options;
+};
 
 describe('the build (scripts/build.mjs) and the front-end registry', () => {
   it('builds the shell, then every registered remote into dist/web/remotes/<name>', () => {
@@ -29,6 +41,20 @@ describe('the build (scripts/build.mjs) and the front-end registry', () => {
       expect(resolve(config.context)).toBe(join(root, app.folder));
       expect(config.output.path).toBe(join(root, outDir));
       expect(config.devServer.port).toBe(app.devPort);
+    }
+  });
+
+  it('puts one federation runtime on the page: the shell provides it, production remotes leave theirs out', async () => {
+    const host = federationOptionsOf(await configOf(shell.folder));
+    expect(host.shareStrategy).toBe('loaded-first');
+    expect(host.experiments).toMatchObject({ provideExternalRuntime: true });
+    for (const remote of remotes) {
+      const built = federationOptionsOf(await configOf(remote.folder));
+      expect(built.shareStrategy, remote.name).toBe('loaded-first');
+      expect(built.experiments, remote.name).toMatchObject({ externalRuntime: true });
+      // Standalone on its own dev server, a remote still brings its own runtime.
+      const standalone = federationOptionsOf(await configOf(remote.folder, 'development'));
+      expect(standalone.experiments?.externalRuntime, remote.name).toBeUndefined();
     }
   });
 });
