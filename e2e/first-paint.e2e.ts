@@ -82,4 +82,27 @@ describe('what a page downloads before it paints', () => {
     expect(menuChunk()).toHaveLength(1);
     await context.close();
   });
+
+  it('preloads the Heebo files the first screen uses, so the text does not shift when they arrive', async () => {
+    const context = await newContext(running);
+    const page = await context.newPage();
+    await page.goto('/auth');
+    await page.getByRole('form', { name: 'התחברות' }).waitFor();
+    await page.evaluate(() => document.fonts.ready);
+    const { preloaded, loaded } = await page.evaluate(() => ({
+      preloaded: [...document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="font"]')].map(
+        (link) => new URL(link.href).pathname,
+      ),
+      loaded: performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname),
+    }));
+    expect(preloaded.map((path) => path.replace(/\.[0-9a-f]+\.woff2$/u, ''))).toEqual([
+      '/fonts/heebo-hebrew-400-normal',
+      '/fonts/heebo-hebrew-500-normal',
+      '/fonts/heebo-hebrew-700-normal',
+      '/fonts/heebo-latin-400-normal',
+    ]);
+    for (const path of preloaded) expect(loaded).toContain(path);
+    expect(await page.evaluate(() => document.fonts.check('400 14px Heebo', 'יומן'))).toBe(true);
+    await context.close();
+  });
 });

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { rspack } from '@rspack/core';
 import { federationExperimentsOf, shared, shareStrategy } from './federation-shared.mjs';
+import { PreloadFontsPlugin } from './preload-fonts.mjs';
 
 /** The build output of every app lives under dist/web at the repository root. */
 export const webRoot = fileURLToPath(new URL('../dist/web', import.meta.url));
@@ -52,6 +53,7 @@ export function appRspackConfig({ name, devPort, configUrl, output, federation =
           ...federation,
         }),
         new rspack.HtmlRspackPlugin({ template: './index.html', inject: 'body', scriptLoading: 'defer' }),
+        new PreloadFontsPlugin(),
       ],
       performance: { hints: false },
       devServer: {
