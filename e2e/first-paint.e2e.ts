@@ -1,5 +1,7 @@
+import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FIRST_PAINT_BUDGETS } from '../scripts/first-paint-budget.mjs';
 import {
   launchChromium,
   loginThroughScreen,
@@ -22,6 +24,29 @@ function recordRequests(page: Page) {
     });
   });
   return requests;
+}
+
+/** Every script of the shell the page receives from now on, with when it arrived and its gzipped size. */
+function recordShellScripts(page: Page) {
+  const scripts: { path: string; arrivedAt: number; gzip: Promise<number> }[] = [];
+  page.on('response', (response) => {
+    const path = new URL(response.url()).pathname;
+    if (response.request().resourceType() !== 'script' || path.startsWith('/remotes/')) return;
+    const gzip = response.body().then(
+      (body) => gzipSync(body, { level: 9 }).length,
+      () => 0,
+    );
+    scripts.push({ path, arrivedAt: Date.now(), gzip });
+  });
+  return scripts;
+}
+
+/** The gzipped bytes of the scripts that had arrived by `moment`. */
+async function gzipArrivedBy(scripts: ReturnType<typeof recordShellScripts>, moment: number) {
+  const sizes = await Promise.all(
+    scripts.filter(({ arrivedAt }) => arrivedAt <= moment).map(({ gzip }) => gzip),
+  );
+  return sizes.reduce((sum, size) => sum + size, 0);
 }
 
 const scriptsOf = (requests: { path: string }[], remote: string) =>
@@ -103,6 +128,18 @@ describe('what a page downloads before it paints', () => {
     ]);
     for (const path of preloaded) expect(loaded).toContain(path);
     expect(await page.evaluate(() => document.fonts.check('400 14px Heebo', 'יומן'))).toBe(true);
+    await context.close();
+  });
+
+  it('keeps the JavaScript before the first paint of /auth within its budget', async () => {
+    const context = await newContext(running);
+    const page = await context.newPage();
+    const scripts = recordShellScripts(page);
+    await page.goto('/auth');
+    await page.getByRole('form', { name: 'התחברות' }).waitFor();
+    const auth = await gzipArrivedBy(scripts, Date.now());
+    console.log(`gzipped JavaScript before the first paint of /auth: ${auth} B`);
+    expect(auth).toBeLessThanOrEqual(FIRST_PAINT_BUDGETS.auth);
     await context.close();
   });
 });

@@ -1,6 +1,7 @@
-// npm run test:e2e: builds the front end when it is missing or older than its sources, starts the embedded
-// product on a free port with a throw-away data directory, runs the browser specs in e2e/ against it in
-// Debian's Chromium (playwright-core), and stops the server whatever happened.
+// npm run test:e2e: builds the front end when it is missing or older than its sources (failing at the end
+// when that build is over its first-paint budgets), starts the embedded product on a free port with a
+// throw-away data directory, runs the browser specs in e2e/ against it in Debian's Chromium
+// (playwright-core), and stops the server whatever happened.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -28,7 +29,7 @@ async function registerInstallationMentor(baseUrl) {
 }
 
 async function main() {
-  await ensureFrontEndBuilt();
+  const { overBudget } = await ensureFrontEndBuilt();
 
   const dataDir = mkdtempSync(join(tmpdir(), 'yoman-e2e-data-'));
   let product;
@@ -38,7 +39,7 @@ async function main() {
     console.log(`the product is serving ${baseUrl} (data in ${dataDir})`);
     const mentor = await registerInstallationMentor(baseUrl);
     const extraArgs = process.argv.slice(2);
-    return await run(
+    const suite = await run(
       process.execPath,
       ['node_modules/vitest/vitest.mjs', 'run', '--config', 'e2e/vitest.config.ts', ...extraArgs],
       {
@@ -47,6 +48,9 @@ async function main() {
         YOMAN_E2E_MENTOR_PASSWORD: mentor.password,
       },
     );
+    if (overBudget)
+      console.error('the build is over its first-paint budgets (scripts/first-paint-budget.mjs)');
+    return suite !== 0 ? suite : overBudget ? 1 : 0;
   } finally {
     await product?.stop();
     rmSync(dataDir, { recursive: true, force: true });
