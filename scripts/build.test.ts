@@ -2,7 +2,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { remotes, shell } from '../remotes.config.mjs';
-import { APPS } from './build.mjs';
+import { APPS, preloadStartScripts } from './build.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 
@@ -56,5 +56,36 @@ describe('the build (scripts/build.mjs) and the front-end registry', () => {
       const standalone = federationOptionsOf(await configOf(remote.folder, 'development'));
       expect(standalone.experiments?.externalRuntime, remote.name).toBeUndefined();
     }
+  });
+
+  it('preloads in index.html the bootstrap chunk and the shared libraries it consumes, beside main.js', () => {
+    const chunk = (id: number, files: string[], extra = {}) => ({
+      id,
+      files,
+      modules: [],
+      origins: [],
+      ...extra,
+    });
+    const consumeReact = {
+      moduleType: 'consume-shared-module',
+      name: 'consume shared module (default) react@^19',
+    };
+    const stats = {
+      entrypoints: { main: { chunks: [1] } },
+      namedChunkGroups: { bootstrap: { chunks: [2] }, layout: { chunks: [4] } },
+      chunks: [
+        chunk(1, ['main.aaaaaaaa.js']),
+        chunk(2, ['bootstrap.bbbbbbbb.js'], { modules: [consumeReact] }),
+        chunk(3, ['react.cccccccc.js'], {
+          origins: [{ moduleName: 'provide shared module (default) react@19.3.1' }],
+        }),
+        chunk(4, ['layout.dddddddd.js']),
+      ],
+    };
+    const html = preloadStartScripts(stats, '<html><head><title>יומן</title></head><body></body></html>');
+    expect(html).toBe(
+      '<html><head><title>יומן</title><link rel="preload" as="script" href="/bootstrap.bbbbbbbb.js">' +
+        '<link rel="preload" as="script" href="/react.cccccccc.js"></head><body></body></html>',
+    );
   });
 });
