@@ -1,4 +1,3 @@
-import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import Fastify, {
   type FastifyBaseLogger,
@@ -17,6 +16,7 @@ import { refuseMalformedText } from './json-body';
 import { responseSerializerCompiler } from './response-serializer';
 import { accessTableOf, checkRouteAccess, type DeclaredRoute, declareRouteAccess } from './route-access';
 import { refuseCrossOriginWrites } from './same-origin';
+import { addSecurityHeaders } from './security-headers';
 
 export interface HttpAppOptions {
   platform: Platform;
@@ -65,7 +65,7 @@ export async function createHttpApp(options: HttpAppOptions): Promise<FastifyIns
     reply.header('x-request-id', request.id);
   });
   app.addHook('onRequest', refuseCrossOriginWrites);
-  await app.register(helmet, {
+  addSecurityHeaders(app, {
     contentSecurityPolicy: { directives: contentSecurityPolicy(options.remotesManifest) },
   });
   await app.register(swagger, {
