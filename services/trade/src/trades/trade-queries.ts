@@ -1,4 +1,10 @@
-import { R_RANGES, TRUST_THRESHOLDS, type Trade, type TradesQuery } from '@yoman/contracts';
+import {
+  R_RANGES,
+  TRUST_THRESHOLDS,
+  type Trade,
+  type TradesCursor,
+  type TradesQuery,
+} from '@yoman/contracts';
 import type { Knex } from 'knex';
 import { DateTime } from 'luxon';
 
@@ -103,11 +109,22 @@ export function periodStartOf(
   }
 }
 
-/** The user's trades matching the list's range and filters, newest exit first. */
-export async function listTrades(db: Knex, query: TradesQuery, context: TradeListContext): Promise<Trade[]> {
-  const select = db('trades')
-    .where({ user_id: context.userId })
-    .orderBy([{ column: 'exit_time', order: 'desc' }, { column: 'id' }]);
+/** One page of the trades list, and where the next one starts (none on the last page). */
+export interface TradePage {
+  trades: Trade[];
+  next?: TradesCursor;
+}
+
+type PagedRow = TradeRow & { cursor_time: string };
+
+const NEWEST_EXIT_FIRST = [
+  { column: 'exit_time', order: 'desc' },
+  { column: 'id', order: 'desc' },
+] as const;
+
+/** The user's trades matching the list's range and filters (spec §7), without order or paging. */
+function filteredTrades(db: Knex, query: TradesQuery, context: TradeListContext) {
+  const select = db('trades').where({ user_id: context.userId });
   if (query.startDate) select.where('exit_time', '>=', query.startDate);
   if (query.endDate) select.where('exit_time', '<=', query.endDate);
   if (query.dateRange)
@@ -133,8 +150,57 @@ export async function listTrades(db: Knex, query: TradesQuery, context: TradeLis
       where.whereILike('symbol', pattern).orWhereILike('setup', pattern).orWhereILike('notes', pattern),
     );
   }
-  const trades = ((await select) as TradeRow[]).map(tradeOf);
-  return query.news === undefined ? trades : filterByNews(trades, query.news, context);
+  return select;
+}
+
+/** The user's trades matching the list's range and filters, newest exit first: all, or one page with `limit`. */
+export async function listTrades(
+  db: Knex,
+  query: TradesQuery,
+  context: TradeListContext,
+): Promise<TradePage> {
+  if (query.limit !== undefined) return tradePage(db, query, context, query.limit);
+  const rows: TradeRow[] = await filteredTrades(db, query, context).orderBy([...NEWEST_EXIT_FIRST]);
+  const trades = rows.map(tradeOf);
+  return { trades: query.news === undefined ? trades : await filterByNews(trades, query.news, context) };
+}
+
+/** Postgres' text of an instant in UTC to the microsecond, as a cursor carries it. */
+const CURSOR_TIME_FORMAT = 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"';
+
+/**
+ * A page after `query.cursor` by the keyset (exit_time, id): rows inserted or deleted elsewhere in the list
+ * never shift it, so paging on returns every trade that was there once. The news filter runs after the
+ * database's, so batches are read until the page is full or the list ends.
+ */
+async function tradePage(db: Knex, query: TradesQuery, context: TradeListContext, limit: number) {
+  const kept: { trade: Trade; cursor: TradesCursor }[] = [];
+  let after = query.cursor;
+  for (;;) {
+    const select = filteredTrades(db, query, context)
+      .select('*', db.raw(`to_char(exit_time at time zone 'UTC', ?) as cursor_time`, [CURSOR_TIME_FORMAT]))
+      .orderBy([...NEWEST_EXIT_FIRST])
+      .limit(limit + 1);
+    if (after) select.whereRaw('(exit_time, id) < (?::timestamptz, ?::uuid)', [after.exitTime, after.id]);
+    const rows: PagedRow[] = await select;
+    const batch = rows.map((row) => ({
+      trade: tradeOf(row),
+      cursor: { exitTime: row.cursor_time, id: row.id },
+    }));
+    const trades = batch.map((entry) => entry.trade);
+    const matching = new Set(
+      query.news === undefined ? trades : await filterByNews(trades, query.news, context),
+    );
+    kept.push(...batch.filter((entry) => matching.has(entry.trade)));
+    const last = batch.at(-1);
+    if (kept.length > limit || rows.length <= limit || !last) break;
+    after = last.cursor;
+  }
+  const page = kept.slice(0, limit);
+  return {
+    trades: page.map((entry) => entry.trade),
+    ...(kept.length > limit ? { next: page.at(-1)?.cursor } : {}),
+  };
 }
 
 /** Keeps trades open within 30 minutes of a high-impact event (news=true) or the others (news=false). */
