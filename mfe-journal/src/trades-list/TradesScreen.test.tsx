@@ -165,9 +165,13 @@ describe('TradesScreen', () => {
     renderInApp(<TradesScreen />);
     expect(await screen.findByRole('heading', { name: 'עסקאות (1+)' })).toBeTruthy();
     expect(screen.getByTestId('trades-shown').textContent).toBe('מוצגות 1 העסקאות האחרונות');
-    fireEvent.click(screen.getByRole('button', { name: 'טען עוד עסקאות' }));
+    const loadMore = screen.getByRole('button', { name: 'טען עוד עסקאות' });
+    loadMore.focus();
+    fireEvent.click(loadMore);
     expect(await screen.findByRole('heading', { name: 'עסקאות (2)' })).toBeTruthy();
     expect(screen.getAllByRole('row')).toHaveLength(3);
+    // The button is gone with the last page; focus is on the count, not lost to the page's top.
+    expect(document.activeElement).toBe(screen.getByTestId('trades-shown'));
     expect(screen.getByTestId('trades-shown').textContent).toBe('מוצגות כל 2 העסקאות');
     expect(screen.queryByRole('button', { name: 'טען עוד עסקאות' })).toBeNull();
     expect(
