@@ -163,7 +163,8 @@ describe('the journal: calendar, day drawer, add-trade dialog and trades list', 
     await page.reload();
     const title = page.getByTestId('trades-title');
     await page.waitForFunction(
-      () => document.querySelector('[data-testid="trades-title"]')?.textContent === 'עסקאות (50+)',
+      () =>
+        document.querySelector('[data-testid="trades-title"]')?.textContent === 'עסקאות (\u206650+\u2069)',
     );
     expect(await page.locator('tbody tr').count()).toBe(50);
     expect(await page.getByTestId('trades-shown').textContent()).toBe('מוצגות 50 העסקאות האחרונות');

@@ -146,8 +146,8 @@ export const he = {
   },
 
   trades: {
-    /** With more pages to load, the count is the trades shown so far: "עסקאות (50+)". */
-    title: (n: number, more = false) => `עסקאות (${n}${more ? '+' : ''})`,
+    /** With more pages to load, the count is the trades shown so far: "עסקאות (50+)", the "50+" kept LTR. */
+    title: (n: number, more = false) => `עסקאות (${more ? ltr(`${n}+`) : n})`,
     exportCsv: 'ייצוא CSV',
     exporting: 'מייצא...',
     exportFailed: 'שגיאה בייצוא העסקאות',

@@ -1,6 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, renderInApp } from '../calendar/test-app';
+import { he } from '../i18n';
 import { TradesScreen } from './TradesScreen';
 
 const trade = (id: string, symbol: string, extra: Record<string, unknown> = {}) => ({
@@ -141,7 +142,7 @@ describe('TradesScreen', () => {
     URL.revokeObjectURL = vi.fn();
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
     renderInApp(<TradesScreen />);
-    await screen.findByRole('heading', { name: 'עסקאות (1+)' });
+    await screen.findByRole('heading', { name: he.trades.title(1, true) });
     fireEvent.click(screen.getByRole('button', { name: 'ייצוא CSV' }));
     await waitFor(() => expect(click).toHaveBeenCalledOnce());
     const unpaged = requests.filter(
@@ -163,7 +164,7 @@ describe('TradesScreen', () => {
       return { status: 200, body: [LOCKED] };
     });
     renderInApp(<TradesScreen />);
-    expect(await screen.findByRole('heading', { name: 'עסקאות (1+)' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: he.trades.title(1, true) })).toBeTruthy();
     expect(screen.getByTestId('trades-shown').textContent).toBe('מוצגות 1 העסקאות האחרונות');
     const loadMore = screen.getByRole('button', { name: 'טען עוד עסקאות' });
     loadMore.focus();
