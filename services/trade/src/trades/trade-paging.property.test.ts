@@ -8,7 +8,7 @@ import knex, { type Knex } from 'knex';
 import ClientPgLite from 'knex-pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tradeMigrations } from '../migrations';
-import { listTrades } from './trade-queries';
+import { cursorTimeOf, listTrades } from './trade-queries';
 
 const USER = 'pager';
 const context = { userId: USER, timezone: 'UTC', now: new Date('2026-04-01T00:00:00.000Z') };
@@ -139,4 +139,17 @@ describe('keyset paging of the trades list', () => {
       { numRuns: 40 },
     );
   }, 120_000);
+});
+
+describe('cursorTimeOf', () => {
+  it.each([
+    ['2026-03-01 10:00:00+00', '2026-03-01T10:00:00.000000Z'],
+    ['2026-03-01 10:00:00.5+00', '2026-03-01T10:00:00.500000Z'],
+    ['2026-03-01 12:00:00.000123+02', '2026-03-01T10:00:00.000123Z'],
+    ['2026-03-01 01:00:00.999999-05', '2026-03-01T06:00:00.999999Z'],
+    ['2026-03-01 05:30:00+05:30', '2026-03-01T00:00:00.000000Z'],
+    ['1890-01-01 00:00:00+02:20:40', '1889-12-31T21:39:20.000000Z'],
+  ])('reads %s as %s', (text, expected) => {
+    expect(cursorTimeOf(text)).toBe(expected);
+  });
 });

@@ -34,6 +34,32 @@ interface TradeRow {
   trust_score: number;
 }
 
+/** The columns a Trade is read from (not the whole row: every column read costs time on a page). */
+const TRADE_COLUMNS = [
+  'id',
+  'symbol',
+  'asset_type',
+  'direction',
+  'session',
+  'setup',
+  'entry_price',
+  'exit_price',
+  'stop_price',
+  'target_price',
+  'position_size',
+  'fees',
+  'pnl_usd',
+  'pnl_ils',
+  'r_multiple',
+  'entry_time',
+  'exit_time',
+  'notes',
+  'screenshot_url',
+  'is_locked',
+  'lock_at',
+  'trust_score',
+] as const satisfies readonly (keyof TradeRow)[];
+
 const instant = (value: Date | string) => new Date(value).toISOString();
 const decimal = (value: string | number) => String(value);
 const optionalDecimal = (value: string | number | null) => (value === null ? null : String(value));
@@ -69,7 +95,9 @@ export function tradeOf(row: TradeRow): Trade {
 
 /** One of the user's trades, or undefined (another user's trade is as good as missing). */
 export async function findTrade(db: Knex, userId: string, tradeId: string): Promise<Trade | undefined> {
-  const row: TradeRow | undefined = await db('trades').where({ id: tradeId, user_id: userId }).first();
+  const row: TradeRow | undefined = await db('trades')
+    .where({ id: tradeId, user_id: userId })
+    .first(...TRADE_COLUMNS);
   return row && tradeOf(row);
 }
 
@@ -124,7 +152,7 @@ const NEWEST_EXIT_FIRST = [
 
 /** The user's trades matching the list's range and filters (spec §7), without order or paging. */
 function filteredTrades(db: Knex, query: TradesQuery, context: TradeListContext) {
-  const select = db('trades').where({ user_id: context.userId });
+  const select = db('trades').select(TRADE_COLUMNS).where({ user_id: context.userId });
   if (query.startDate) select.where('exit_time', '>=', query.startDate);
   if (query.endDate) select.where('exit_time', '<=', query.endDate);
   if (query.dateRange)
@@ -165,8 +193,24 @@ export async function listTrades(
   return { trades: query.news === undefined ? trades : await filterByNews(trades, query.news, context) };
 }
 
-/** Postgres' text of an instant in UTC to the microsecond, as a cursor carries it. */
-const CURSOR_TIME_FORMAT = 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"';
+const POSTGRES_INSTANT =
+  /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,6}))?([+-])(\d{2})(?::(\d{2}))?(?::(\d{2}))?$/;
+
+/**
+ * Postgres' text of a timestamptz ('2026-03-01 12:00:00.000123+02', in the session's zone) as the UTC instant
+ * to the microsecond a cursor carries ('2026-03-01T10:00:00.000123Z'). A Date would drop the microseconds.
+ */
+export function cursorTimeOf(text: string): string {
+  const parts = POSTGRES_INSTANT.exec(text);
+  if (!parts) throw new Error(`unexpected timestamptz text: ${text}`);
+  const [, year, month, day, hour, minute, second, fraction = '', sign, offsetH, offsetM, offsetS] = parts;
+  const offsetSeconds =
+    (sign === '-' ? -1 : 1) * (Number(offsetH) * 3600 + Number(offsetM ?? 0) * 60 + Number(offsetS ?? 0));
+  const utc = new Date(0);
+  utc.setUTCFullYear(Number(year), Number(month) - 1, Number(day));
+  utc.setUTCHours(Number(hour), Number(minute), Number(second) - offsetSeconds, 0);
+  return `${utc.toISOString().slice(0, 19)}.${fraction.padEnd(6, '0')}Z`;
+}
 
 /**
  * A page after `query.cursor` by the keyset (exit_time, id): rows inserted or deleted elsewhere in the list
@@ -178,14 +222,14 @@ async function tradePage(db: Knex, query: TradesQuery, context: TradeListContext
   let after = query.cursor;
   for (;;) {
     const select = filteredTrades(db, query, context)
-      .select('*', db.raw(`to_char(exit_time at time zone 'UTC', ?) as cursor_time`, [CURSOR_TIME_FORMAT]))
+      .select(db.raw('exit_time::text as cursor_time'))
       .orderBy([...NEWEST_EXIT_FIRST])
       .limit(limit + 1);
     if (after) select.whereRaw('(exit_time, id) < (?::timestamptz, ?::uuid)', [after.exitTime, after.id]);
     const rows: PagedRow[] = await select;
     const batch = rows.map((row) => ({
       trade: tradeOf(row),
-      cursor: { exitTime: row.cursor_time, id: row.id },
+      cursor: { exitTime: cursorTimeOf(row.cursor_time), id: row.id },
     }));
     const trades = batch.map((entry) => entry.trade);
     const matching = new Set(
