@@ -29,7 +29,7 @@ const EXIT_TIMES = [
   '2026-03-05T23:59:59.999999Z',
 ];
 
-async function insertTrade(exitTime: string, session: string): Promise<string> {
+async function insertTrade(exitTime: string, session: string, setup = 'breakout'): Promise<string> {
   const id = randomUUID();
   await db('trades').insert({
     id,
@@ -38,7 +38,7 @@ async function insertTrade(exitTime: string, session: string): Promise<string> {
     asset_type: 'forex',
     direction: 'long',
     session,
-    setup: 'breakout',
+    setup,
     entry_price: '1.1',
     exit_price: '1.2',
     position_size: '1',
@@ -59,7 +59,14 @@ async function insertTrade(exitTime: string, session: string): Promise<string> {
 const tradeArbitrary = fc.record({
   exitTime: fc.constantFrom(...EXIT_TIMES),
   session: fc.constantFrom('asia', 'london'),
+  setup: fc.constantFrom('breakout', 'news'),
 });
+/** No filter, one the database applies, or the news filter applied after it (here: the trades' setup). */
+const FILTERS: { query: TradesQuery; keeps: (trade: { session: string; setup: string }) => boolean }[] = [
+  { query: {}, keeps: () => true },
+  { query: { session: 'london' }, keeps: (trade) => trade.session === 'london' },
+  { query: { news: true }, keeps: (trade) => trade.setup === 'news' },
+];
 const changeArbitrary = fc.record({
   inserts: fc.array(tradeArbitrary, { maxLength: 3 }),
   /** Indexes into the trades there at the start, taken out of the list. */
@@ -73,13 +80,15 @@ describe('keyset paging of the trades list', () => {
         fc.array(tradeArbitrary, { minLength: 0, maxLength: 25 }),
         fc.integer({ min: 1, max: 6 }),
         fc.array(changeArbitrary, { maxLength: 12 }),
-        fc.boolean(),
-        async (initial, limit, changes, filtered) => {
+        fc.constantFrom(...FILTERS),
+        async (initial, limit, changes, filter) => {
           await db('trades').delete();
           const before: string[] = [];
-          for (const trade of initial) before.push(await insertTrade(trade.exitTime, trade.session));
+          for (const trade of initial) {
+            before.push(await insertTrade(trade.exitTime, trade.session, trade.setup));
+          }
           const deleted = new Set<string>();
-          const query: TradesQuery = filtered ? { session: 'london' } : {};
+          const { query } = filter;
           const seen: { id: string; exitTime: string }[] = [];
           let cursor: TradesQuery['cursor'];
           for (let pageIndex = 0; ; pageIndex += 1) {
@@ -90,7 +99,9 @@ describe('keyset paging of the trades list', () => {
             expect(page.trades.length).toBe(limit);
             cursor = page.next;
             const change = changes[pageIndex];
-            for (const trade of change?.inserts ?? []) await insertTrade(trade.exitTime, trade.session);
+            for (const trade of change?.inserts ?? []) {
+              await insertTrade(trade.exitTime, trade.session, trade.setup);
+            }
             for (const index of change?.deletes ?? []) {
               const id = before[index % Math.max(before.length, 1)];
               if (id) {
@@ -103,7 +114,7 @@ describe('keyset paging of the trades list', () => {
           expect(new Set(ids).size).toBe(ids.length);
           const kept = initial
             .map((trade, index) => ({ ...trade, id: before[index] as string }))
-            .filter((trade) => !deleted.has(trade.id) && (!filtered || trade.session === 'london'));
+            .filter((trade) => !deleted.has(trade.id) && filter.keeps(trade));
           for (const trade of kept) expect(ids).toContain(trade.id);
           for (let index = 1; index < seen.length; index += 1) {
             const previous = seen[index - 1] as { id: string; exitTime: string };

@@ -193,6 +193,9 @@ export async function listTrades(
   return { trades: query.news === undefined ? trades : await filterByNews(trades, query.news, context) };
 }
 
+/** Largest batch read for the news filter in one query. */
+const MAX_NEWS_BATCH = 1_000;
+
 const POSTGRES_INSTANT =
   /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,6}))?([+-])(\d{2})(?::(\d{2}))?(?::(\d{2}))?$/;
 
@@ -215,16 +218,17 @@ export function cursorTimeOf(text: string): string {
 /**
  * A page after `query.cursor` by the keyset (exit_time, id): rows inserted or deleted elsewhere in the list
  * never shift it, so paging on returns every trade that was there once. The news filter runs after the
- * database's, so batches are read until the page is full or the list ends.
+ * database's, so batches (twice as large each time) are read until the page is full or the list ends.
  */
 async function tradePage(db: Knex, query: TradesQuery, context: TradeListContext, limit: number) {
   const kept: { trade: Trade; cursor: TradesCursor }[] = [];
   let after = query.cursor;
+  let batchSize = limit + 1;
   for (;;) {
     const select = filteredTrades(db, query, context)
       .select(db.raw('exit_time::text as cursor_time'))
       .orderBy([...NEWEST_EXIT_FIRST])
-      .limit(limit + 1);
+      .limit(batchSize);
     if (after) select.whereRaw('(exit_time, id) < (?::timestamptz, ?::uuid)', [after.exitTime, after.id]);
     const rows: PagedRow[] = await select;
     const batch = rows.map((row) => ({
@@ -237,8 +241,9 @@ async function tradePage(db: Knex, query: TradesQuery, context: TradeListContext
     );
     kept.push(...batch.filter((entry) => matching.has(entry.trade)));
     const last = batch.at(-1);
-    if (kept.length > limit || rows.length <= limit || !last) break;
+    if (kept.length > limit || rows.length < batchSize || !last) break;
     after = last.cursor;
+    batchSize = Math.min(batchSize * 2, MAX_NEWS_BATCH);
   }
   const page = kept.slice(0, limit);
   return {
