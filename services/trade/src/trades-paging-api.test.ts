@@ -82,6 +82,18 @@ describe('GET /api/trades?limit', () => {
     expect(others.map((page) => page.length)).toEqual([4, 4, 1]);
   });
 
+  it("reads a dateRange period in the caller's zone, which no other list needs", async () => {
+    await t.logTrade(ALICE, { entryTime: '2026-03-10T09:00:00.000Z', exitTime: '2026-03-10T09:30:00.000Z' });
+    const today = async () => (await t.call('GET', '/api/trades?dateRange=today&limit=10', ALICE)).json();
+    expect(await today()).toHaveLength(1);
+    // At 10:30Z it is already 11 March, 00:30, in Kiritimati (UTC+14): a 09:30Z exit was yesterday there.
+    await t.harness.platform
+      .db('trade_caller_zones')
+      .insert({ user_id: 'alice', timezone: 'Pacific/Kiritimati' });
+    expect(await today()).toHaveLength(0);
+    expect(await (await t.call('GET', '/api/trades?limit=10', ALICE)).json()).toHaveLength(1);
+  });
+
   it("pages only the caller's trades, whoever's cursor is sent", async () => {
     for (let minute = 0; minute < 3; minute += 1) await t.logTrade(ALICE, closedAt(minute));
     await t.logTrade(BOB, closedAt(0));

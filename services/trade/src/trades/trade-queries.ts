@@ -106,8 +106,8 @@ export type NewsWindows = (range: { from: Date; to: Date }) => Promise<{ start: 
 
 export interface TradeListContext {
   userId: string;
-  /** The user's display time zone: `dateRange` periods start at midnight there. */
-  timezone: string;
+  /** The user's display time zone: `dateRange` periods start at midnight there (needed only with one). */
+  timezone?: string;
   now: Date;
   newsWindows?: NewsWindows;
 }
@@ -155,8 +155,10 @@ function filteredTrades(db: Knex, query: TradesQuery, context: TradeListContext)
   const select = db('trades').select(TRADE_COLUMNS).where({ user_id: context.userId });
   if (query.startDate) select.where('exit_time', '>=', query.startDate);
   if (query.endDate) select.where('exit_time', '<=', query.endDate);
-  if (query.dateRange)
+  if (query.dateRange) {
+    if (!context.timezone) throw new Error('a dateRange period needs the user time zone');
     select.where('exit_time', '>=', periodStartOf(query.dateRange, context.now, context.timezone));
+  }
   if (query.session) select.where({ session: query.session });
   if (query.setup) select.where({ setup: query.setup });
   if (query.asset) select.where({ asset_type: query.asset });
