@@ -114,8 +114,16 @@ const HeatmapCell = z.object({
   avgR: z.number(),
 });
 
-/** One day of the cumulative R curve (exit day in the display zone); days without trades are left out. */
-const CumulativeRPoint = z.object({ date: Day, netR: z.number(), cumulativeR: z.number(), trades: Count });
+/** One point of the cumulative R curve: a day ('yyyy-MM-dd') or a month ('yyyy-MM') of exits with trades. */
+const CumulativeRPoint = z.object({
+  period: z.string(),
+  netR: z.number(),
+  cumulativeR: z.number(),
+  trades: Count,
+});
+
+/** Days when the period spans at most CUMULATIVE_R_DAY_SPAN days, else months (all time is months). */
+export const CUMULATIVE_R_DAY_SPAN = 92;
 
 /** A group's figures in the comparison tab. */
 const ComparedFigures = z.object({
@@ -161,7 +169,7 @@ export const Analytics = z.object({
     bestDays: z.array(DaySlot),
     heatmap: z.array(HeatmapCell),
   }),
-  cumulativeR: z.array(CumulativeRPoint),
+  cumulativeR: z.object({ grain: z.enum(['day', 'month']), points: z.array(CumulativeRPoint) }),
   /**
    * The caller against the average student of their organisation over the same days (`peers` null when the
    * caller is in none or is its only student with trades). `scope` 'league' is kept for the league module.
