@@ -181,7 +181,7 @@ describe('gold time', () => {
   });
 
   it('breaks a tie on the sum of R by more trades, then by the earlier window', () => {
-    // 08–10 and 15–17 both 3R; 15–17 has 7 trades against 5.
+    // Windows holding 08:00 have 3R on 5 trades, those holding 15:00 3R on 7: the earlier of 14–16 and 15–17.
     expect(
       goldTimeOf(
         hours([
@@ -189,8 +189,8 @@ describe('gold time', () => {
           [15, 7, 3],
         ]),
       ).goldTime,
-    ).toBe('15:00-17:00');
-    // 02–04 and 12–14 both 2R on 5 trades: the earlier.
+    ).toBe('14:00-16:00');
+    // Windows holding 02:00 or 12:00 all have 2R on 5 trades: the earliest, 01–03.
     expect(
       goldTimeOf(
         hours([
