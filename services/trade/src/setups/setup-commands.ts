@@ -1,5 +1,6 @@
 import { parseSetupEvent, SETUP_STREAM_TYPE } from '@yoman/contracts';
 import { commandHandler, type Platform } from '@yoman/platform';
+import type { NamedSetup } from '../trades/decider';
 import { type SetupCommand, setupDecider } from './decider';
 import type { Setup } from './setup';
 
@@ -23,4 +24,16 @@ export async function loadSetup(platform: Platform, setupId: string): Promise<Se
     const event = parseSetupEvent(recorded);
     return event ? setupDecider.evolve(state, event) : state;
   }, setupDecider.initialState());
+}
+
+/** The status of the setup a trade names, for the trade command (another student's setup is missing). */
+export async function namedSetupOf(
+  platform: Platform,
+  userId: string,
+  setupId: string | null,
+): Promise<NamedSetup | undefined> {
+  if (!setupId) return undefined;
+  const setup = await loadSetup(platform, setupId);
+  const status = setup.status === 'empty' || setup.userId !== userId ? 'missing' : setup.status;
+  return { setupId, status };
 }
