@@ -1,7 +1,7 @@
 // API tests of GET /api/dashboard-stats and GET /api/analytics against a journal worked out by hand.
 
 import type { Caller } from '@yoman/platform';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALICE, BOB, startTradeTestApp, student } from '../test-support/trade-test-app';
 import { ANALYTICS_TABLES } from './analytics-projection';
 
