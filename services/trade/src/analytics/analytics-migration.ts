@@ -21,7 +21,7 @@ function sumColumns(table: Knex.CreateTableBuilder) {
  *   setups change, so an answer computed once can be reused until then (never equal across rebuilds).
  */
 export const analyticsMigration: Migration = {
-  name: '0308-trade-analytics',
+  name: '0309-trade-analytics',
   async up(db) {
     await db.schema.createTable('trade_analytics_trades', (table) => {
       table.uuid('trade_id').primary();

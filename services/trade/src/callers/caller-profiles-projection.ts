@@ -9,7 +9,7 @@ import type { Knex } from 'knex';
 
 /**
  * What the trade module keeps of identity, fed by identity's events (never by reading identity's tables): each
- * user's display zone, in which days and periods are read (and, since 0306, their monthly goal in R), and each
+ * user's display zone, in which days and periods are read (and, since 0307, their monthly goal in R), and each
  * organisation's lock policy.
  */
 export const callerProfilesMigration: Migration = {
@@ -105,7 +105,7 @@ export const callerProfilesProjection: Projection = {
 
 /** The monthly goal in R beside the zone (display settings, rules §3), for the dashboard's progress. */
 export const callerGoalsMigration: Migration = {
-  name: '0306-trade-caller-goals',
+  name: '0307-trade-caller-goals',
   async up(db) {
     await db.schema.alterTable('trade_caller_zones', (table) => {
       table.decimal('monthly_goal_r', null);

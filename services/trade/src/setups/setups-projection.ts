@@ -5,7 +5,7 @@ import { stampUsers } from '../analytics/analytics-projection';
 
 /** `trade_setups`: each student's library setups as the setups screen and the trade command read them. */
 export const setupsMigration: Migration = {
-  name: '0307-trade-setups',
+  name: '0308-trade-setups',
   async up(db) {
     await db.schema.createTable('trade_setups', (table) => {
       table.uuid('id').primary();
