@@ -9,8 +9,8 @@ import { ScreenshotDropZone } from './ScreenshotDropZone';
 import { TradeFields } from './TradeFields';
 import {
   emptyTradeForm,
+  formErrors,
   REQUIRED_FIELDS,
-  requiredErrors,
   type TradeForm,
   type TradeFormField,
   tradeFormForDay,
@@ -59,7 +59,7 @@ export function AddTradeDialog({ open, onOpenChange, zone, prefillDate, trade }:
     setScreenshot(null);
   }, [open, prefillDate, trade?.id]);
 
-  const allErrors = requiredErrors(form);
+  const allErrors = formErrors(form, zone);
   const shown = Object.fromEntries(
     Object.entries(allErrors).filter(([f]) => touched.has(f as TradeFormField)),
   );
@@ -119,6 +119,7 @@ export function AddTradeDialog({ open, onOpenChange, zone, prefillDate, trade }:
           <TabsContent value={form.assetType}>
             <TradeFields
               form={form}
+              zone={zone}
               errors={shown}
               askPointValue={calculation.askPointValue}
               onChange={(patch) => setForm((f) => ({ ...f, ...patch }))}
