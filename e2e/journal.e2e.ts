@@ -29,6 +29,7 @@ describe('the journal: calendar, day drawer, add-trade dialog and trades list', 
     context = await newContext(running);
     page = await context.newPage();
     await registerThroughScreen(page, user);
+    await page.goto('/calendar');
   });
   afterAll(async () => {
     await context?.close();

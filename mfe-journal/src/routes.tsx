@@ -21,19 +21,30 @@ const CalendarScreen = lazy(() =>
 const TradesScreen = lazy(() =>
   import(/* webpackChunkName: "journal-screens" */ './screens').then((m) => ({ default: m.TradesScreen })),
 );
+// One chunk each: the dashboard, the analytics charts and the setups library never weigh on the calendar.
+const DashboardScreen = lazy(() =>
+  import(/* webpackChunkName: "journal-dashboard" */ './dashboard/DashboardScreen').then((m) => ({
+    default: m.DashboardScreen,
+  })),
+);
 
 function Loading({ children }: { children: ReactNode }) {
   return <Suspense fallback={<Skeleton height="320px" radius="card" />}>{children}</Suspense>;
 }
 
 const screensToCome = [
-  { path: '/home', label: 'דף הבית' },
   { path: '/analytics', label: 'ניתוחים' },
   { path: '/setups', label: 'סטאפים' },
   { path: '/economic-calendar', label: 'לוח כלכלי' },
 ] as const;
 
+const screen = (path: string, element: ReactNode): RouteObject => ({
+  path,
+  element: <Loading>{element}</Loading>,
+});
+
 export const routes: RouteObject[] = [
+  screen('/home', <DashboardScreen />),
   {
     path: '/calendar',
     element: (
@@ -56,7 +67,7 @@ export const routes: RouteObject[] = [
   })),
 ];
 
-// '/' (not '/home') is the spec's first student link; the shell sends it on to /calendar or /mentor.
+// '/' (not '/home') is the spec's first student link; the shell sends it on to the dashboard or /mentor.
 export const menu: MenuEntry[] = [
   { path: '/', label: 'דף הבית', icon: HomeIcon, audience: 'student' },
   { path: '/calendar', label: 'יומן', icon: CalendarIcon, audience: 'student' },
