@@ -88,6 +88,12 @@ async function createScreenshotsTable(db: Knex) {
   });
 }
 
+async function addTradeSetupColumn(db: Knex) {
+  await db.schema.alterTable('trades', (table) => {
+    table.uuid('setup_id');
+  });
+}
+
 /** The trade module's tables: its read models (trades, daily aggregates, callers, rates) and uploaded screenshots. */
 export const tradeMigrations = [
   { name: '0300-trade-trades', up: createTradesTable },
@@ -95,4 +101,5 @@ export const tradeMigrations = [
   { name: '0302-trade-screenshots', up: createScreenshotsTable },
   callerProfilesMigration,
   tradeFxRatesMigration,
+  { name: '0305-trade-trades-setup', up: addTradeSetupColumn },
 ];

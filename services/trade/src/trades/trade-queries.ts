@@ -10,6 +10,7 @@ interface TradeRow {
   direction: Trade['direction'];
   session: Trade['session'];
   setup: Trade['setup'];
+  setup_id: string | null;
   entry_price: string;
   exit_price: string;
   stop_price: string | null;
@@ -41,6 +42,7 @@ export function tradeOf(row: TradeRow): Trade {
     direction: row.direction,
     session: row.session,
     setup: row.setup,
+    setupId: row.setup_id,
     entryPrice: decimal(row.entry_price),
     exitPrice: decimal(row.exit_price),
     stopPrice: optionalDecimal(row.stop_price),
