@@ -27,6 +27,7 @@ export const heDashboard = {
   bestSetup: 'הסטאפ הטוב ביותר',
   strongestSession: 'הסשן החזק ביותר',
   dominantAsset: 'הנכס הדומיננטי',
+  fallback: '(ברירת מחדל)',
   tasksTitle: 'משימות השבוע',
   shortcutsTitle: 'קיצורי דרך',
   shortcutNewTrade: 'עסקה חדשה',

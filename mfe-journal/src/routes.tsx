@@ -27,6 +27,11 @@ const DashboardScreen = lazy(() =>
     default: m.DashboardScreen,
   })),
 );
+const SetupsScreen = lazy(() =>
+  import(/* webpackChunkName: "journal-setups" */ './setups/SetupsScreen').then((m) => ({
+    default: m.SetupsScreen,
+  })),
+);
 
 function Loading({ children }: { children: ReactNode }) {
   return <Suspense fallback={<Skeleton height="320px" radius="card" />}>{children}</Suspense>;
@@ -34,7 +39,6 @@ function Loading({ children }: { children: ReactNode }) {
 
 const screensToCome = [
   { path: '/analytics', label: 'ניתוחים' },
-  { path: '/setups', label: 'סטאפים' },
   { path: '/economic-calendar', label: 'לוח כלכלי' },
 ] as const;
 
@@ -45,6 +49,7 @@ const screen = (path: string, element: ReactNode): RouteObject => ({
 
 export const routes: RouteObject[] = [
   screen('/home', <DashboardScreen />),
+  screen('/setups', <SetupsScreen />),
   {
     path: '/calendar',
     element: (

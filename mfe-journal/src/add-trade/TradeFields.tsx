@@ -102,12 +102,22 @@ export type TradeFieldsProps = {
   zone: string;
   errors: Partial<Record<TradeFormField, string>>;
   askPointValue: boolean;
+  /** The student's active library setups, offered besides the six built-in ones. */
+  librarySetups: readonly { id: string; name: string }[];
   onChange: (patch: Partial<TradeForm>) => void;
   onBlur: (field: TradeFormField) => void;
 };
 
 /** Every field of the add-trade form (spec §3, §5), labelled, with its 'שדה חובה' message when empty. */
-export function TradeFields({ form, zone, errors, askPointValue, onChange, onBlur }: TradeFieldsProps) {
+export function TradeFields({
+  form,
+  zone,
+  errors,
+  askPointValue,
+  librarySetups,
+  onChange,
+  onBlur,
+}: TradeFieldsProps) {
   const a = he.addTrade;
   const text = (field: TradeFormField) => ({
     value: form[field],
@@ -182,6 +192,15 @@ export function TradeFields({ form, zone, errors, askPointValue, onChange, onBlu
         labels={SETUP_TYPE_LABELS}
         onChange={(setup) => onChange({ setup })}
       />
+      {(librarySetups.length > 0 || form.setupId !== '') && (
+        <FilterSelect
+          label={a.librarySetup}
+          value={form.setupId}
+          options={['', ...librarySetups.map((s) => s.id)]}
+          labels={{ '': a.noLibrarySetup, ...Object.fromEntries(librarySetups.map((s) => [s.id, s.name])) }}
+          onChange={(setupId) => onChange({ setupId })}
+        />
+      )}
       {dateTime('entryTime', a.entryTime)}
       {dateTime('exitTime', a.exitTime)}
       <TextField label={a.fees} {...number('fees', FEES_STEP)} />

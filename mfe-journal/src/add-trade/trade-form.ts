@@ -20,6 +20,8 @@ export type TradeForm = {
   fees: string;
   session: SessionValue;
   setup: SetupValue;
+  /** One of the student's active library setups; '' for none. */
+  setupId: string;
   /** The product's date-time text ('dd.MM.yyyy HH:mm') in the display time zone. */
   entryTime: string;
   exitTime: string;
@@ -55,6 +57,7 @@ export function emptyTradeForm(): TradeForm {
     fees: '0',
     session: 'asia',
     setup: 'breakout',
+    setupId: '',
     entryTime: '',
     exitTime: '',
     notes: '',

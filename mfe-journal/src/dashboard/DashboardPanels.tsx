@@ -3,7 +3,7 @@ import { Card, CardTitle, ChartIcon, CheckIcon, ListIcon, LtrRun, PlusIcon, Trop
 import { Link } from 'react-router-dom';
 import styled, { css } from 'styled-components';
 import { heDashboard as d } from '../i18n-analytics';
-import { top3Of } from './dashboard-figures';
+import { type Top3, top3Of } from './dashboard-figures';
 import { GoalRing } from './GoalRing';
 
 const List = styled.ol`
@@ -87,6 +87,21 @@ const ShortcutButton = styled.button`
   ${shortcutLook}
 `;
 
+const Fallback = styled.small`
+  margin-inline-start: ${({ theme }) => theme.space[1]};
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-weight: ${({ theme }) => theme.fontWeights.regular};
+`;
+
+function Insight({ name, insight, ltr }: { name: string; insight: Top3[keyof Top3]; ltr?: boolean }) {
+  return (
+    <dd>
+      <span data-insight={name}>{ltr ? <LtrRun>{insight.text}</LtrRun> : insight.text}</span>
+      {insight.fallback && <Fallback>{d.fallback}</Fallback>}
+    </dd>
+  );
+}
+
 /** Top 3 insights: best setup, strongest session, dominant asset, with the spec's fallbacks. */
 export function Top3Insights({ stats }: { stats: DashboardStats }) {
   const top3 = top3Of(stats);
@@ -96,17 +111,15 @@ export function Top3Insights({ stats }: { stats: DashboardStats }) {
       <List as="dl" data-testid="top3">
         <li>
           <dt>{d.bestSetup}</dt>
-          <dd data-insight="best-setup">{top3.bestSetup}</dd>
+          <Insight name="best-setup" insight={top3.bestSetup} />
         </li>
         <li>
           <dt>{d.strongestSession}</dt>
-          <dd data-insight="strongest-session">{top3.strongestSession}</dd>
+          <Insight name="strongest-session" insight={top3.strongestSession} />
         </li>
         <li>
           <dt>{d.dominantAsset}</dt>
-          <dd data-insight="dominant-asset">
-            <LtrRun>{top3.dominantAsset}</LtrRun>
-          </dd>
+          <Insight name="dominant-asset" insight={top3.dominantAsset} ltr />
         </li>
       </List>
     </Card>

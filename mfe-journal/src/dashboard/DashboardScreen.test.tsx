@@ -4,6 +4,7 @@ import { fakeApi, renderInApp } from '../calendar/test-app';
 import { DashboardScreen } from './DashboardScreen';
 
 const stats = {
+  month: '2026-11',
   winRate: 62.5,
   netR: 4.25,
   avgRPerTrade: 0.53,
@@ -13,9 +14,10 @@ const stats = {
   totalTrades: 8,
   monthlyProgress: 42.5,
   monthlyGoalR: 10,
-  bestSetup: 'pullback',
-  strongestSession: null,
-  dominantAsset: null,
+  bestSetup: { setup: 'pullback', name: 'פולבק', isLibrary: false },
+  strongestSession: 'london',
+  dominantAsset: 'EURUSD',
+  fallbacks: ['strongestSession', 'dominantAsset'],
   weeklyTasks: ['צרף צילום מסך לכל עסקה', 'התמקד בסשן לונדון', 'כבד את הסטופ'],
 };
 
@@ -29,7 +31,8 @@ const noTrades = {
   monthlyDrawdown: 0,
   totalTrades: 0,
   monthlyProgress: 0,
-  bestSetup: null,
+  bestSetup: { setup: 'breakout', name: 'פריצה', isLibrary: false },
+  fallbacks: ['bestSetup', 'strongestSession', 'dominantAsset'],
 };
 
 const kpi = (name: string) => screen.getByTestId('dashboard-kpis').querySelector(`[data-kpi="${name}"]`)!;
@@ -70,13 +73,14 @@ describe('the dashboard', () => {
     ).toBe('43');
   });
 
-  it('gives the Top 3 insights with the spec fallbacks (London, EURUSD) where the server found none', async () => {
+  it('gives the Top 3 insights, marking the spec fallbacks (London, EURUSD) the server used', async () => {
     fakeApi(({ path }) => (path === '/api/dashboard-stats' ? { status: 200, body: stats } : undefined));
     renderInApp(<DashboardScreen />);
     const top3 = await screen.findByTestId('top3');
     expect(top3.querySelector('[data-insight="best-setup"]')!.textContent).toBe('פולבק');
     expect(top3.querySelector('[data-insight="strongest-session"]')!.textContent).toBe('לונדון');
     expect(top3.querySelector('[data-insight="dominant-asset"]')!.textContent).toBe('EURUSD');
+    expect(within(top3).getAllByText('(ברירת מחדל)')).toHaveLength(2);
     expect(
       within(screen.getByTestId('weekly-tasks'))
         .getAllByRole('listitem')

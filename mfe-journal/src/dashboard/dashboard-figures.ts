@@ -1,32 +1,22 @@
-import {
-  type DashboardStats,
-  SETUP_TYPE_LABELS,
-  type SetupTypeValue,
-  TRADE_SESSION_LABELS,
-  type TradeSessionValue,
-} from '@yoman/contracts';
+import { type DashboardStats, type TopInsight, TRADE_SESSION_LABELS } from '@yoman/contracts';
 
-/** The spec's fallbacks when no candidate has enough trades: breakout, London, EURUSD (§2 Dashboard). */
-export const TOP3_FALLBACKS = {
-  bestSetup: 'breakout',
-  strongestSession: 'london',
-  dominantAsset: 'EURUSD',
-} as const satisfies {
-  bestSetup: SetupTypeValue;
-  strongestSession: TradeSessionValue;
-  dominantAsset: string;
-};
+export type Top3 = Record<TopInsight, { text: string; fallback: boolean }>;
 
-export type Top3 = { bestSetup: string; strongestSession: string; dominantAsset: string };
-
-/** The Top 3 insights in Hebrew, each with the spec's fallback when the server found no candidate. */
+/**
+ * The Top 3 insights in Hebrew. The server already answers with the spec's fallbacks (breakout, London,
+ * EURUSD) when no candidate had enough trades, and says which ones are fallbacks.
+ */
 export function top3Of(
-  stats: Pick<DashboardStats, 'bestSetup' | 'strongestSession' | 'dominantAsset'>,
+  stats: Pick<DashboardStats, 'bestSetup' | 'strongestSession' | 'dominantAsset' | 'fallbacks'>,
 ): Top3 {
+  const fallback = (insight: TopInsight) => stats.fallbacks.includes(insight);
   return {
-    bestSetup: SETUP_TYPE_LABELS[stats.bestSetup ?? TOP3_FALLBACKS.bestSetup],
-    strongestSession: TRADE_SESSION_LABELS[stats.strongestSession ?? TOP3_FALLBACKS.strongestSession],
-    dominantAsset: stats.dominantAsset ?? TOP3_FALLBACKS.dominantAsset,
+    bestSetup: { text: stats.bestSetup.name, fallback: fallback('bestSetup') },
+    strongestSession: {
+      text: TRADE_SESSION_LABELS[stats.strongestSession],
+      fallback: fallback('strongestSession'),
+    },
+    dominantAsset: { text: stats.dominantAsset, fallback: fallback('dominantAsset') },
   };
 }
 
