@@ -110,14 +110,14 @@ export const heAnalytics = {
 
 export const heReport = {
   title: 'דוח ניתוחים',
-  period: (from: string, to: string) => `תקופה: ${from} – ${to}`,
-  createdAt: (when: string) => `הופק ב-${when}`,
+  period: 'תקופה',
+  createdAt: 'הופק',
   coreTitle: 'מדדים מרכזיים',
-  distributionTitle: 'התפלגות R',
+  distributionTitle: 'התפלגות התוצאות',
   breakdownTitle: 'פילוח',
   timeTitle: 'זמנים',
   insightsTitle: 'תובנות',
-  cumulativeTitle: 'R מצטבר לאורך זמן',
+  cumulativeTitle: 'תוצאה מצטברת לאורך זמן',
 } as const;
 
 export const heSetups = {

@@ -27,6 +27,11 @@ const DashboardScreen = lazy(() =>
     default: m.DashboardScreen,
   })),
 );
+const AnalyticsScreen = lazy(() =>
+  import(/* webpackChunkName: "journal-analytics" */ './analytics/AnalyticsScreen').then((m) => ({
+    default: m.AnalyticsScreen,
+  })),
+);
 const SetupsScreen = lazy(() =>
   import(/* webpackChunkName: "journal-setups" */ './setups/SetupsScreen').then((m) => ({
     default: m.SetupsScreen,
@@ -37,10 +42,7 @@ function Loading({ children }: { children: ReactNode }) {
   return <Suspense fallback={<Skeleton height="320px" radius="card" />}>{children}</Suspense>;
 }
 
-const screensToCome = [
-  { path: '/analytics', label: 'ניתוחים' },
-  { path: '/economic-calendar', label: 'לוח כלכלי' },
-] as const;
+const screensToCome = [{ path: '/economic-calendar', label: 'לוח כלכלי' }] as const;
 
 const screen = (path: string, element: ReactNode): RouteObject => ({
   path,
@@ -49,6 +51,7 @@ const screen = (path: string, element: ReactNode): RouteObject => ({
 
 export const routes: RouteObject[] = [
   screen('/home', <DashboardScreen />),
+  screen('/analytics', <AnalyticsScreen />),
   screen('/setups', <SetupsScreen />),
   {
     path: '/calendar',

@@ -3,6 +3,9 @@ import { type ChangeEvent, type KeyboardEvent, useLayoutEffect, useRef } from 'r
 import {
   caretAfterDigits,
   digitsBefore,
+  HE_DATE_FORMAT,
+  HE_DATE_PLACEHOLDER,
+  HE_DATE_TIME_FORMAT,
   HE_DATE_TIME_PLACEHOLDER,
   maskDateTime,
   stepDateTime,
@@ -18,6 +21,8 @@ export type DateTimeFieldProps = {
   required?: boolean;
   onChange: (value: string) => void;
   onBlur?: () => void;
+  /** A day alone (dd.MM.yyyy) instead of a day and time. */
+  dateOnly?: boolean;
 };
 
 /**
@@ -34,7 +39,9 @@ export function DateTimeField({
   required,
   onChange,
   onBlur,
+  dateOnly = false,
 }: DateTimeFieldProps) {
+  const format = dateOnly ? HE_DATE_FORMAT : HE_DATE_TIME_FORMAT;
   const input = useRef<HTMLInputElement>(null);
   const caret = useRef<number | null>(null);
 
@@ -46,7 +53,7 @@ export function DateTimeField({
 
   const change = (event: ChangeEvent<HTMLInputElement>) => {
     const raw = event.target.value;
-    const masked = maskDateTime(raw);
+    const masked = maskDateTime(raw, dateOnly ? 8 : 12);
     caret.current = caretAfterDigits(masked, digitsBefore(raw, event.target.selectionStart ?? raw.length));
     onChange(masked);
   };
@@ -54,7 +61,7 @@ export function DateTimeField({
   const keyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key !== 'ArrowUp' && event.key !== 'ArrowDown') return;
     const position = event.currentTarget.selectionStart ?? 0;
-    const stepped = stepDateTime(value, position, event.key === 'ArrowUp' ? 1 : -1, zone);
+    const stepped = stepDateTime(value, position, event.key === 'ArrowUp' ? 1 : -1, zone, format);
     if (stepped === value) return;
     event.preventDefault();
     caret.current = position;
@@ -72,9 +79,9 @@ export function DateTimeField({
       dir="ltr"
       inputMode="numeric"
       autoComplete="off"
-      placeholder={HE_DATE_TIME_PLACEHOLDER}
-      maxLength={16}
-      aria-description="dd.MM.yyyy HH:mm"
+      placeholder={dateOnly ? HE_DATE_PLACEHOLDER : HE_DATE_TIME_PLACEHOLDER}
+      maxLength={format.length}
+      aria-description={format}
       onChange={change}
       onKeyDown={keyDown}
       onBlur={onBlur}

@@ -5,7 +5,10 @@ import {
   caretAfterDigits,
   digitsBefore,
   formatHeDateTime,
+  HE_DATE_FORMAT,
+  heDateOfIsoDay,
   heDateTimeOfIso,
+  isoDayOfHeDate,
   maskDateTime,
   parseHeDateTime,
   segmentAt,
@@ -110,5 +113,23 @@ describe('moving a part with the arrow keys', () => {
 
   it('leaves incomplete text alone', () => {
     expect(stepDateTime('30.11.20', 1, 1, ZONE)).toBe('30.11.20');
+  });
+});
+
+describe('a day alone, for periods', () => {
+  it('masks to dd.MM.yyyy and reads it as an ISO day', () => {
+    expect(maskDateTime('010320261430', 8)).toBe('01.03.2026');
+    expect(isoDayOfHeDate('01.03.2026')).toBe('2026-03-01');
+    expect(heDateOfIsoDay('2026-03-01')).toBe('01.03.2026');
+  });
+
+  it('refuses partial and impossible days', () => {
+    expect(isoDayOfHeDate('01.03.20')).toBeNull();
+    expect(isoDayOfHeDate('30.02.2026')).toBeNull();
+    expect(isoDayOfHeDate('01.03.2026 10:00')).toBeNull();
+  });
+
+  it('moves the day with the arrows', () => {
+    expect(stepDateTime('28.02.2026', 1, 1, 'UTC', HE_DATE_FORMAT)).toBe('01.03.2026');
   });
 });
