@@ -1,6 +1,8 @@
 import type { Knex } from 'knex';
-import { callerProfilesMigration } from './callers/caller-profiles-projection';
+import { analyticsMigration } from './analytics/analytics-migration';
+import { callerGoalsMigration, callerProfilesMigration } from './callers/caller-profiles-projection';
 import { tradeFxRatesMigration } from './rates/trade-fx-rates-projection';
+import { setupsMigration } from './setups/setups-projection';
 
 // Read models of the trade module (ARCHITECTURE §3). Prices and money are numeric without a fixed scale,
 // so a price is read back exactly as it was written ('1.105', '500.00').
@@ -102,4 +104,7 @@ export const tradeMigrations = [
   callerProfilesMigration,
   tradeFxRatesMigration,
   { name: '0305-trade-trades-setup', up: addTradeSetupColumn },
+  callerGoalsMigration,
+  setupsMigration,
+  analyticsMigration,
 ];

@@ -5,6 +5,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { quoteRateOf } from '../calculation/quote-rate';
 import { ownScreenshotUrl } from '../screenshots/screenshot-store';
+import { namedSetupOf } from '../setups/setup-commands';
 import type { TradeModuleDeps } from '../trade-module-deps';
 import { lockJobId, runTradeCommand, scheduleLockOf } from './trade-commands';
 import { rateDayOf, tradeFiguresOf } from './trade-figures';
@@ -56,6 +57,7 @@ export function tradeRoutes(deps: TradeModuleDeps): FastifyPluginAsync {
               figures,
               screenshotUrl,
               policy: context.lockPolicy,
+              namedSetup: await namedSetupOf(platform, caller.userId, figures.setupId),
             },
             metadata: { now: platform.clock.now() },
           },
@@ -78,7 +80,16 @@ export function tradeRoutes(deps: TradeModuleDeps): FastifyPluginAsync {
         const now = platform.clock.now();
         await runTradeCommand(
           platform,
-          { type: 'EditTrade', data: { tradeId, userId: caller.userId, figures }, metadata: { now } },
+          {
+            type: 'EditTrade',
+            data: {
+              tradeId,
+              userId: caller.userId,
+              figures,
+              namedSetup: await namedSetupOf(platform, caller.userId, figures.setupId),
+            },
+            metadata: { now },
+          },
           metadataOf(caller),
         );
         if (screenshotUrl) {
