@@ -20,11 +20,10 @@ const Tiles = styled.section`
   }
 `;
 
-/** Minutes as 'N דק׳', or hours and minutes from an hour. */
+/** Minutes as hours and minutes, 'H:MM' (95 → '1:35'); the tile's label says the unit. */
 export function holdTimeText(minutes: number): string {
   const whole = Math.round(minutes);
-  if (whole < 60) return a.minutes(String(whole));
-  return a.hoursMinutes(String(Math.floor(whole / 60)), String(whole % 60));
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
 }
 
 export function AnalyticsKpisSkeleton() {
@@ -49,7 +48,7 @@ export function AnalyticsKpis({ core }: { core: Analytics['coreMetrics'] }) {
       />
       <KpiTile
         label={a.avgHoldTime}
-        value={<span data-kpi="hold-time">{holdTimeText(core.avgHoldTime)}</span>}
+        value={<Num data-kpi="hold-time">{holdTimeText(core.avgHoldTime)}</Num>}
       />
       <KpiTile label={a.totalTrades} value={<Num data-kpi="trades">{formatCount(core.totalTrades)}</Num>} />
       <KpiTile

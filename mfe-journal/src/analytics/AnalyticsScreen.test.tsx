@@ -41,7 +41,7 @@ describe('the analytics screen', () => {
     await screen.findByTestId('analytics-kpis', {}, SLOW);
     expect(kpi('win-rate').textContent).toBe('58.3%');
     expect(kpi('expectancy').textContent).toBe('+0.42R');
-    expect(kpi('hold-time').textContent).toContain('35');
+    expect(kpi('hold-time').textContent).toBe('1:35');
     expect(kpi('trades').textContent).toBe('12');
     expect(kpi('max-win-streak').textContent).toBe('4');
     expect(kpi('max-loss-streak').textContent).toBe('2');

@@ -59,8 +59,9 @@ function useReportDownload(data: Analytics | undefined) {
 /** /analytics: a period, the six KPIs, five tabs of charts and tables, and the PDF report of the period. */
 export function AnalyticsScreen() {
   const [period, setPeriod] = useState<AnalyticsPeriod>({});
-  const { data, isLoading, isFetching, error, refetch } = useGetAnalyticsQuery(period);
-  const report = useReportDownload(data);
+  // The report is of the period on screen: currentData, never the previous period's answer while a new one loads.
+  const { data, currentData, isLoading, isFetching, error, refetch } = useGetAnalyticsQuery(period);
+  const report = useReportDownload(currentData);
 
   let body: ReactNode;
   if (error) {

@@ -64,6 +64,7 @@ describe('the analytics PDF report', () => {
       '10:00-12:00',
       '+1.25R',
       'EURUSD',
+      '1:35',
     ]) {
       expect(text).toContain(figure);
     }

@@ -135,10 +135,7 @@ export function AnalyticsReport({ analytics, periodText, createdText }: Analytic
           <FigureRow label={a.winRate} values={[pctText(core.winRate)]} />
           <FigureRow label={a.expectancy} values={[rText(core.expectancy)]} />
           <FigureRow label={a.netR} values={[rText(core.netR)]} />
-          <FigureRow
-            label={a.avgHoldTime}
-            values={[holdTimeText(core.avgHoldTime).replace(/[\u2066\u2069]/g, '')]}
-          />
+          <FigureRow label={a.avgHoldTime} values={[holdTimeText(core.avgHoldTime)]} />
           <FigureRow label={a.totalTrades} values={[String(core.totalTrades)]} />
           <FigureRow label={a.maxWinStreak} values={[String(core.maxWinStreak)]} />
           <FigureRow label={a.maxLossStreak} values={[String(core.maxLossStreak)]} />
