@@ -6,8 +6,10 @@ import { gzipSync } from 'node:zlib';
 import { DateTime } from 'luxon';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations } from './axe';
 import {
   launchChromium,
+  loginThroughScreen,
   newContext,
   newTestUser,
   type RunningBrowser,
@@ -203,5 +205,24 @@ describe('dashboard, setups, analytics and the PDF report', () => {
     expect(text).toContain('+4.00R');
     expect(text).toContain('BTCUSDT');
     expect(text).toContain('פריצת לונדון');
+  });
+
+  // The screens' own content (<main>); the layout around them is accessibility.e2e.ts's.
+  it('has no serious accessibility violation on the dashboard, the setups and every analytics tab', async () => {
+    const checked = await newContext(running, { bypassCsp: true });
+    const axePage = await checked.newPage();
+    await loginThroughScreen(axePage, user.email, user.password);
+    await axePage.getByTestId('dashboard-kpis').waitFor();
+    expect(await seriousViolations(axePage, 'main')).toEqual([]);
+    await axePage.goto('/setups');
+    await axePage.getByTestId('active-setups').getByRole('article').first().waitFor();
+    expect(await seriousViolations(axePage, 'main')).toEqual([]);
+    await axePage.goto('/analytics');
+    await axePage.getByTestId('analytics-kpis').waitFor();
+    for (const tab of ['התפלגות R', 'פילוח', 'זמנים', 'השוואה', 'תובנות']) {
+      await axePage.getByRole('tab', { name: tab }).click();
+      expect(await seriousViolations(axePage, 'main'), tab).toEqual([]);
+    }
+    await checked.close();
   });
 });

@@ -6,15 +6,14 @@ import { heDashboard as d } from '../i18n-analytics';
 import { type Top3, top3Of } from './dashboard-figures';
 import { GoalRing } from './GoalRing';
 
-const List = styled.ol`
+const List = styled.dl`
   display: flex;
   flex-direction: column;
   gap: ${({ theme }) => theme.space[2]};
   margin: 0;
   padding: 0;
-  list-style: none;
 
-  li {
+  & > div {
     display: flex;
     justify-content: space-between;
     gap: ${({ theme }) => theme.space[3]};
@@ -108,19 +107,19 @@ export function Top3Insights({ stats }: { stats: DashboardStats }) {
   return (
     <Card as="section" aria-labelledby="top3-title">
       <CardTitle id="top3-title">{d.insightsTitle}</CardTitle>
-      <List as="dl" data-testid="top3">
-        <li>
+      <List data-testid="top3">
+        <div>
           <dt>{d.bestSetup}</dt>
           <Insight name="best-setup" insight={top3.bestSetup} />
-        </li>
-        <li>
+        </div>
+        <div>
           <dt>{d.strongestSession}</dt>
           <Insight name="strongest-session" insight={top3.strongestSession} />
-        </li>
-        <li>
+        </div>
+        <div>
           <dt>{d.dominantAsset}</dt>
           <Insight name="dominant-asset" insight={top3.dominantAsset} ltr />
-        </li>
+        </div>
       </List>
     </Card>
   );
