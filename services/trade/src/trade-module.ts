@@ -55,7 +55,7 @@ export function createTradeModule(deps: Partial<TradeModuleDeps> = {}): YomanMod
       await app.register(dailyAggregateRoutes);
       await app.register(screenshotRoutes);
       await app.register(setupRoutes);
-      await app.register(analyticsRoutes(resolved));
+      await app.register(analyticsRoutes);
     },
   };
 }

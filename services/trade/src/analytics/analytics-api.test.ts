@@ -1,7 +1,7 @@
 // API tests of GET /api/dashboard-stats and GET /api/analytics against a journal worked out by hand.
 
 import type { Caller } from '@yoman/platform';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALICE, BOB, startTradeTestApp, student } from '../test-support/trade-test-app';
 import { ANALYTICS_TABLES } from './analytics-projection';
 
@@ -239,6 +239,51 @@ describe('GET /api/analytics', () => {
     expect(bob.coreMetrics).toMatchObject({ totalTrades: 2, winRate: 50 });
     expect(bob.comparison.peers).toMatchObject({ trades: 8 });
     expect((await t.call('GET', '/api/analytics', null)).statusCode).toBe(401);
+  });
+});
+
+describe('answers asked again', () => {
+  it('follow a new trade, a renamed setup, a changed goal and a peer’s trade at once', async () => {
+    await t.harness.reset();
+    t.clock.set('2026-03-25T12:00:00.000Z');
+    await logAlicesJournal();
+    const dashboard = async () => (await t.call('GET', '/api/dashboard-stats', ALICE)).json();
+    expect((await dashboard()).totalTrades).toBe(7);
+    expect((await dashboard()).totalTrades).toBe(7);
+    await t.logTrade(ALICE, btc(1, '2026-03-25T10:00:00.000Z'));
+    expect((await dashboard()).totalTrades).toBe(8);
+
+    const created = await t.call('POST', '/api/setups', ALICE, {
+      name: 'ראשון',
+      smcContext: 'נזילות',
+      description: 'תיאור',
+      entryRules: 'כניסה',
+      exitRules: 'יציאה',
+    });
+    await t.logTrade(ALICE, btc(1, '2026-03-25T11:00:00.000Z', { setupId: created.json().id }));
+    const setupName = async () =>
+      (await t.call('GET', '/api/analytics', ALICE))
+        .json()
+        .setupBreakdown.find((row: { isLibrary: boolean }) => row.isLibrary).name;
+    expect(await setupName()).toBe('ראשון');
+    await t.call('PUT', `/api/setups/${created.json().id}`, ALICE, {
+      name: 'שני',
+      smcContext: 'נזילות',
+      description: 'תיאור',
+      entryRules: 'כניסה',
+      exitRules: 'יציאה',
+    });
+    expect(await setupName()).toBe('שני');
+
+    await t.harness.platform
+      .db('trade_caller_zones')
+      .insert({ user_id: 'alice', timezone: 'Asia/Jerusalem', monthly_goal_r: 4 });
+    expect((await dashboard()).monthlyGoalR).toBe(4);
+
+    const peers = async () => (await t.call('GET', '/api/analytics', ALICE)).json().comparison.peers;
+    expect(await peers()).toBeNull();
+    await t.logTrade(BOB, btc(1, '2026-03-25T09:00:00.000Z'));
+    expect((await peers()).trades).toBe(1);
   });
 });
 

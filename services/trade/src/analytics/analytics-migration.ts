@@ -16,7 +16,9 @@ function sumColumns(table: Knex.CreateTableBuilder) {
  *   of rows whatever its number of trades;
  * - `trade_analytics_days`: each day's sequence summary (drawdown and runs), composable across days;
  * - `trade_analytics_streaks`: each user's all-time streaks;
- * - `trade_analytics_members`: each user's organisation (from their latest logged trade), for the comparison.
+ * - `trade_analytics_members`: each user's organisation (from their latest logged trade), for the comparison;
+ * - `trade_analytics_stamps` and `trade_setup_stamps`: a fresh random stamp per user each time their figures or
+ *   setups change, so an answer computed once can be reused until then (never equal across rebuilds).
  */
 export const analyticsMigration: Migration = {
   name: '0308-trade-analytics',
@@ -68,5 +70,11 @@ export const analyticsMigration: Migration = {
       table.timestamp('logged_at', { useTz: true }).notNullable();
       table.index(['organisation_id']);
     });
+    for (const name of ['trade_analytics_stamps', 'trade_setup_stamps']) {
+      await db.schema.createTable(name, (table) => {
+        table.text('user_id').primary();
+        table.uuid('stamp').notNullable();
+      });
+    }
   },
 };

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { parseTradeEvent, TRADE_EVENT_TYPES, type TradeEvent } from '@yoman/contracts';
 import { batchedProjection, type Projection } from '@yoman/platform';
 import type { Knex } from 'knex';
@@ -303,6 +304,15 @@ async function applyAnalyticsEvents(events: readonly TradeEvent[], trx: Knex.Tra
   await recomputeAllTimeGroups(trx, users);
   await recomputeDaySequences(trx, dayList);
   await recomputeStreaks(trx, users);
+  await stampUsers(trx, 'trade_analytics_stamps', users);
+}
+
+/** Gives these users a fresh stamp: answers computed from their rows before are out of date. */
+export async function stampUsers(trx: Knex.Transaction, table: string, users: readonly string[]) {
+  for (const chunk of inChunks(users)) {
+    const rows = chunk.map((user_id) => ({ user_id, stamp: randomUUID() }));
+    await trx(table).insert(rows).onConflict('user_id').merge();
+  }
 }
 
 export const ANALYTICS_TABLES = [
@@ -319,5 +329,5 @@ export const analyticsProjection: Projection = batchedProjection({
   handles: TRADE_EVENT_TYPES,
   parse: parseTradeEvent,
   applyEvents: applyAnalyticsEvents,
-  tables: ANALYTICS_TABLES,
+  tables: [...ANALYTICS_TABLES, 'trade_analytics_stamps'],
 });

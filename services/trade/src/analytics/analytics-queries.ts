@@ -13,11 +13,24 @@ import {
 import type { Knex } from 'knex';
 import { daySequenceOfRow } from './analytics-projection';
 import {
+  type Dimension,
+  daysPart,
+  dimensionOf,
+  groupsOf,
+  groupsPart,
+  peersPart,
+  readTogether,
+  setupNamesPart,
+  streaksPart,
+  sumsOfRow,
+  totalOf,
+  totalsPart,
+} from './analytics-reads';
+import {
   avgROf,
   bestDaysOf,
   bestHoursOf,
   drawdownOf,
-  EMPTY_SUMS,
   type GroupSums,
   goldTimeOf,
   groupFigures,
@@ -30,16 +43,7 @@ import {
   weeklyTasksOf,
   winRateOf,
 } from './figures';
-import {
-  type DayRange,
-  daysEndingOn,
-  daysOfMonth,
-  earlierDay,
-  periodCondition,
-  periodRowsOf,
-  spanInDays,
-  todayIn,
-} from './periods';
+import { type DayRange, daysEndingOn, daysOfMonth, earlierDay, spanInDays, todayIn } from './periods';
 
 /** Who asks, and in which zone their days are read. */
 export interface AnalyticsCaller {
@@ -50,89 +54,20 @@ export interface AnalyticsCaller {
   now: Date;
 }
 
-type Dimension = 'total' | 'session' | 'setup' | 'symbol' | 'hour' | 'weekday' | 'heat' | 'bucket';
-type Groups = Map<Dimension, Map<string, GroupSums>>;
-
-const SUMS_SQL = `sum(trades)::int as trades, sum(wins)::int as wins, sum(losses)::int as losses,
-  sum(r_trades)::int as r_trades, sum(net_r)::float8 as net_r, sum(loss_r_trades)::int as loss_r_trades,
-  sum(loss_r)::float8 as loss_r, sum(hold_minutes)::float8 as hold_minutes, sum(screenshots)::int as screenshots`;
-
-interface SumsRow {
-  trades: number;
-  wins: number;
-  losses: number;
-  r_trades: number;
-  net_r: number;
-  loss_r_trades: number;
-  loss_r: number;
-  hold_minutes: number;
-  screenshots: number;
-}
-
-const sumsOfRow = (row: SumsRow): GroupSums => ({
-  trades: Number(row.trades),
-  wins: Number(row.wins),
-  losses: Number(row.losses),
-  rTrades: Number(row.r_trades),
-  netR: Number(row.net_r),
-  lossRTrades: Number(row.loss_r_trades),
-  lossR: Number(row.loss_r),
-  holdMinutes: Number(row.hold_minutes),
-  screenshots: Number(row.screenshots),
+const streaksOfRows = (rows: readonly Record<string, unknown>[]) => ({
+  current: Number(rows[0]?.current_streak ?? 0),
+  maxWin: Number(rows[0]?.max_win_streak ?? 0),
+  maxLoss: Number(rows[0]?.max_loss_streak ?? 0),
 });
 
-/** A user's sums over a range of days, by dimension and key, for the dimensions asked. */
-async function groupsOver(
-  db: Knex,
-  userId: string,
-  range: DayRange,
-  dimensions: readonly Dimension[],
-): Promise<Groups> {
-  const period = periodCondition(periodRowsOf(range));
-  const { rows } = await db.raw<{ rows: (SumsRow & { dimension: Dimension; key: string })[] }>(
-    `select dimension, key, ${SUMS_SQL} from trade_analytics_groups
-     where user_id = ? and dimension in (${dimensions.map(() => '?').join(', ')}) and ${period.sql}
-     group by dimension, key`,
-    [userId, ...dimensions, ...period.bindings],
-  );
-  const groups: Groups = new Map(dimensions.map((dimension) => [dimension, new Map()]));
-  for (const row of rows) groups.get(row.dimension)?.set(row.key, sumsOfRow(row));
-  return groups;
-}
+const sequencesOf = (rows: readonly Record<string, unknown>[]) =>
+  rows.map((row) => daySequenceOfRow(row as unknown as Parameters<typeof daySequenceOfRow>[0]));
 
-const totalOf = (groups: Groups) => groups.get('total')?.get('') ?? EMPTY_SUMS;
-const dimension = (groups: Groups, name: Dimension) => groups.get(name) ?? new Map<string, GroupSums>();
-
-async function daySequencesOver(db: Knex, userId: string, range: Required<DayRange>) {
-  const rows = await db('trade_analytics_days')
-    .where('user_id', userId)
-    .whereBetween('date', [range.from, range.to])
-    .orderBy('date');
-  return rows.map(daySequenceOfRow);
-}
-
-async function allTimeStreaks(db: Knex, userId: string) {
-  const row = await db('trade_analytics_streaks').where('user_id', userId).first();
-  return {
-    current: Number(row?.current_streak ?? 0),
-    maxWin: Number(row?.max_win_streak ?? 0),
-    maxLoss: Number(row?.max_loss_streak ?? 0),
-  };
-}
+const namesOf = (rows: readonly Record<string, unknown>[]) =>
+  new Map(rows.map((row) => [String(row.id), String(row.name)]));
 
 const isBuiltInSetup = (key: string): key is (typeof SETUP_TYPES)[number] =>
   (SETUP_TYPES as readonly string[]).includes(key);
-
-/** Names of the user's library setups among these keys (another user's id is never named). */
-async function setupNamesOf(db: Knex, userId: string, keys: Iterable<string>): Promise<Map<string, string>> {
-  const ids = [...keys].filter((key) => !isBuiltInSetup(key));
-  if (ids.length === 0) return new Map();
-  const rows: { id: string; name: string }[] = await db('trade_setups')
-    .where('user_id', userId)
-    .whereIn('id', ids)
-    .select('id', 'name');
-  return new Map(rows.map((row) => [row.id, row.name]));
-}
 
 function setupRefOf(key: string, names: ReadonlyMap<string, string>): SetupRef {
   if (isBuiltInSetup(key)) return { setup: key, name: SETUP_TYPE_LABELS[key], isLibrary: false };
@@ -141,6 +76,8 @@ function setupRefOf(key: string, names: ReadonlyMap<string, string>): SetupRef {
 
 const INSIGHT_DAYS = 90;
 const TASK_DAYS = 30;
+const RECENT_DIMENSIONS: readonly Dimension[] = ['setup', 'session', 'symbol'];
+const TASK_DIMENSIONS: readonly Dimension[] = ['total', 'session'];
 
 /** GET /api/dashboard-stats: the month's KPIs, all-time streaks, and the insights and tasks up to the month's end. */
 export async function dashboardStatsOf(
@@ -153,20 +90,24 @@ export async function dashboardStatsOf(
   const monthDays = daysOfMonth(shown);
   // Insights and tasks look back from the month's last day, or from today in the current month.
   const anchor = earlierDay(monthDays.to, today);
-  const [monthGroups, days, streaks, recent, tasks] = await Promise.all([
-    groupsOver(db, caller.userId, monthDays, ['total']),
-    daySequencesOver(db, caller.userId, monthDays),
-    allTimeStreaks(db, caller.userId),
-    groupsOver(db, caller.userId, daysEndingOn(anchor, INSIGHT_DAYS), ['setup', 'session', 'symbol']),
-    groupsOver(db, caller.userId, daysEndingOn(anchor, TASK_DAYS), ['total', 'session']),
-  ]);
-  const total = totalOf(monthGroups);
-  const bestSetupKey = topCandidate(dimension(recent, 'setup'), (sums) => sums.netR);
-  const strongestSession = topCandidate(dimension(recent, 'session'), avgROf) as
+  const read = await readTogether(db, {
+    month: groupsPart(caller.userId, monthDays, ['total']),
+    days: daysPart(caller.userId, monthDays),
+    streaks: streaksPart(caller.userId),
+    recent: groupsPart(caller.userId, daysEndingOn(anchor, INSIGHT_DAYS), RECENT_DIMENSIONS),
+    tasks: groupsPart(caller.userId, daysEndingOn(anchor, TASK_DAYS), TASK_DIMENSIONS),
+    names: setupNamesPart(caller.userId),
+  });
+  const total = totalOf(groupsOf(read.month, ['total']));
+  const recent = groupsOf(read.recent, RECENT_DIMENSIONS);
+  const tasks = groupsOf(read.tasks, TASK_DIMENSIONS);
+  const streaks = streaksOfRows(read.streaks);
+  const bestSetupKey = topCandidate(dimensionOf(recent, 'setup'), (sums) => sums.netR);
+  const strongestSession = topCandidate(dimensionOf(recent, 'session'), avgROf) as
     | TradeSessionValue
     | undefined;
-  const dominantAsset = topCandidate(dimension(recent, 'symbol'), (sums) => sums.trades);
-  const names = await setupNamesOf(db, caller.userId, bestSetupKey ? [bestSetupKey] : []);
+  const dominantAsset = topCandidate(dimensionOf(recent, 'symbol'), (sums) => sums.trades);
+  const names = namesOf(read.names);
   const fallbacks: DashboardStats['fallbacks'] = [];
   if (!bestSetupKey) fallbacks.push('bestSetup');
   if (!strongestSession) fallbacks.push('strongestSession');
@@ -178,7 +119,7 @@ export async function dashboardStatsOf(
     avgRPerTrade: avgROf(total),
     currentStreak: streaks.current,
     maxStreak: streaks.maxWin,
-    monthlyDrawdown: drawdownOf(days),
+    monthlyDrawdown: drawdownOf(sequencesOf(read.days)),
     totalTrades: total.trades,
     monthlyProgress: Math.max(0, round1((total.netR / caller.monthlyGoalR) * 100)),
     monthlyGoalR: caller.monthlyGoalR,
@@ -186,7 +127,7 @@ export async function dashboardStatsOf(
     strongestSession: strongestSession ?? DASHBOARD_FALLBACKS.strongestSession,
     dominantAsset: dominantAsset ?? DASHBOARD_FALLBACKS.dominantAsset,
     fallbacks,
-    weeklyTasks: weeklyTasksOf({ total: totalOf(tasks), sessions: dimension(tasks, 'session') }),
+    weeklyTasks: weeklyTasksOf({ total: totalOf(tasks), sessions: dimensionOf(tasks, 'session') }),
   };
 }
 
@@ -210,22 +151,13 @@ const byTradesThenKey =
     b.trades - a.trades || key(a).localeCompare(key(b));
 
 /** The cumulative R curve: by day over at most CUMULATIVE_R_DAY_SPAN days, else by month. */
-async function cumulativeROf(db: Knex, userId: string, range: DayRange): Promise<Analytics['cumulativeR']> {
+function cumulativeROf(rows: readonly Record<string, unknown>[], range: DayRange): Analytics['cumulativeR'] {
   const span = spanInDays(range);
   const grain = span !== undefined && span <= CUMULATIVE_R_DAY_SPAN ? 'day' : 'month';
-  const rows = periodRowsOf(range);
-  // All time is every month row (the all-time row has no dates).
-  const period = periodCondition(
-    rows.grain === 'all' ? { grain: 'mixed', months: ['0000-01', '9999-12'], days: [] } : rows,
-  );
-  const { rows: totals } = await db.raw<{ rows: { period: string; net_r: number; trades: number }[] }>(
-    `select period, net_r::float8 as net_r, trades from trade_analytics_groups
-     where user_id = ? and dimension = 'total' and ${period.sql}`,
-    [userId, ...period.bindings],
-  );
   const points = new Map<string, { netR: number; trades: number }>();
-  for (const row of totals) {
-    const key = grain === 'day' ? row.period : row.period.slice(0, 7);
+  for (const row of rows) {
+    const period = String(row.period);
+    const key = grain === 'day' ? period : period.slice(0, 7);
     const point = points.get(key) ?? { netR: 0, trades: 0 };
     points.set(key, { netR: point.netR + Number(row.net_r), trades: point.trades + Number(row.trades) });
   }
@@ -254,23 +186,14 @@ const comparedFigures = (sums: GroupSums) => ({
 });
 
 /** The caller against the average student of their organisation with trades over the same days. */
-async function comparisonOf(
-  db: Knex,
+function comparisonOf(
   caller: AnalyticsCaller,
-  range: DayRange,
+  peerRows: readonly Record<string, unknown>[],
   mine: GroupSums,
-): Promise<Analytics['comparison']> {
+): Analytics['comparison'] {
   const me = comparedFigures(mine);
   if (!caller.organisationId) return { scope: 'none', me, peers: null, peerCount: 0 };
-  const period = periodCondition(periodRowsOf(range));
-  const { rows } = await db.raw<{ rows: (SumsRow & { user_id: string })[] }>(
-    `select g.user_id, ${SUMS_SQL} from trade_analytics_groups g
-     join trade_analytics_members m on m.user_id = g.user_id
-     where m.organisation_id = ? and g.user_id <> ? and g.dimension = 'total' and ${period.sql}
-     group by g.user_id`,
-    [caller.organisationId, caller.userId, ...period.bindings],
-  );
-  const peers = rows.map(sumsOfRow).filter((sums) => sums.trades > 0);
+  const peers = peerRows.map(sumsOfRow).filter((sums) => sums.trades > 0);
   if (peers.length === 0) return { scope: 'organisation', me, peers: null, peerCount: 0 };
   const mean = (figure: (sums: GroupSums) => number) =>
     peers.reduce((sum, sums) => sum + figure(sums), 0) / peers.length;
@@ -291,28 +214,30 @@ async function comparisonOf(
 export async function analyticsOf(db: Knex, caller: AnalyticsCaller, range: DayRange): Promise<Analytics> {
   const anchor = range.to ?? todayIn(caller.now, caller.timezone);
   const allTime = !range.from && !range.to;
-  const [groups, streaks, cumulativeR, week, month] = await Promise.all([
-    groupsOver(db, caller.userId, range, ALL_DIMENSIONS),
-    allTime
-      ? allTimeStreaks(db, caller.userId)
-      : daySequencesOver(db, caller.userId, {
-          from: range.from ?? '0000-01-01',
-          to: range.to ?? '9999-12-31',
-        }).then(streaksOf),
-    cumulativeROf(db, caller.userId, range),
-    groupsOver(db, caller.userId, daysEndingOn(anchor, 7), ['total', 'session']),
-    groupsOver(db, caller.userId, daysEndingOn(anchor, 30), ['total', 'session']),
-  ]);
+  const open = { from: range.from ?? '0000-01-01', to: range.to ?? '9999-12-31' };
+  const read = await readTogether(db, {
+    groups: groupsPart(caller.userId, range, ALL_DIMENSIONS),
+    // All time has its streaks kept; a range composes its days.
+    streaks: allTime ? streaksPart(caller.userId) : daysPart(caller.userId, open),
+    totals: totalsPart(caller.userId, range),
+    week: groupsPart(caller.userId, daysEndingOn(anchor, 7), TASK_DIMENSIONS),
+    month: groupsPart(caller.userId, daysEndingOn(anchor, 30), TASK_DIMENSIONS),
+    names: setupNamesPart(caller.userId),
+    peers: caller.organisationId
+      ? peersPart(caller.organisationId, caller.userId, range)
+      : { sql: 'select 1 where false', bindings: [] },
+  });
+  const groups = groupsOf(read.groups, ALL_DIMENSIONS);
+  const week = groupsOf(read.week, TASK_DIMENSIONS);
+  const month = groupsOf(read.month, TASK_DIMENSIONS);
+  const streaks = allTime ? streaksOfRows(read.streaks) : streaksOf(sequencesOf(read.streaks));
   const total = totalOf(groups);
-  const setups = dimension(groups, 'setup');
-  const [names, comparison] = await Promise.all([
-    setupNamesOf(db, caller.userId, setups.keys()),
-    comparisonOf(db, caller, range, total),
-  ]);
-  const hours = byNumber(dimension(groups, 'hour'));
+  const setups = dimensionOf(groups, 'setup');
+  const names = namesOf(read.names);
+  const hours = byNumber(dimensionOf(groups, 'hour'));
   const gold = goldTimeOf(hours);
   const buckets = Object.fromEntries(
-    [...dimension(groups, 'bucket')].map(([key, sums]) => [key, sums.trades]),
+    [...dimensionOf(groups, 'bucket')].map(([key, sums]) => [key, sums.trades]),
   );
   return {
     period: { from: range.from ?? null, to: range.to ?? null },
@@ -328,30 +253,30 @@ export async function analyticsOf(db: Knex, caller: AnalyticsCaller, range: DayR
     },
     rDistribution: rDistributionOf(buckets as Partial<Record<RRangeKey, number>>, total.rTrades),
     sessionBreakdown: TRADE_SESSIONS.flatMap((session) => {
-      const sums = dimension(groups, 'session').get(session);
+      const sums = dimensionOf(groups, 'session').get(session);
       return sums ? [{ session, ...groupFigures(sums) }] : [];
     }),
     setupBreakdown: [...setups]
       .map(([key, sums]) => ({ ...setupRefOf(key, names), ...groupFigures(sums) }))
       .sort(byTradesThenKey((row) => row.setup)),
-    assetBreakdown: [...dimension(groups, 'symbol')]
+    assetBreakdown: [...dimensionOf(groups, 'symbol')]
       .map(([asset, sums]) => ({ asset, ...groupFigures(sums) }))
       .sort(byTradesThenKey((row) => row.asset)),
     timeAnalysis: {
       goldTime: gold.goldTime,
       goldTimeFromData: gold.fromData,
       bestHours: bestHoursOf(hours),
-      bestDays: bestDaysOf(byNumber(dimension(groups, 'weekday'))),
-      heatmap: [...dimension(groups, 'heat')]
+      bestDays: bestDaysOf(byNumber(dimensionOf(groups, 'weekday'))),
+      heatmap: [...dimensionOf(groups, 'heat')]
         .map(([key, sums]) => {
           const [weekday, hour] = key.split(':').map(Number);
           return { weekday, hour, trades: sums.trades, netR: round2(sums.netR), avgR: avgROf(sums) };
         })
         .sort((a, b) => a.weekday - b.weekday || a.hour - b.hour),
     },
-    cumulativeR,
-    comparison,
-    weeklyInsights: insightsOf('7 הימים האחרונים', totalOf(week), dimension(week, 'session')),
-    monthlyInsights: insightsOf('30 הימים האחרונים', totalOf(month), dimension(month, 'session')),
+    cumulativeR: cumulativeROf(read.totals, range),
+    comparison: comparisonOf(caller, read.peers, total),
+    weeklyInsights: insightsOf('7 הימים האחרונים', totalOf(week), dimensionOf(week, 'session')),
+    monthlyInsights: insightsOf('30 הימים האחרונים', totalOf(month), dimensionOf(month, 'session')),
   };
 }

@@ -42,20 +42,38 @@ export function periodRowsOf(range: DayRange): PeriodRows {
   return { grain: 'mixed', months: [firstMonth, lastMonth], days };
 }
 
-/** A SQL condition on `grain` and `period` selecting the rows, with its bindings. */
-export function periodCondition(rows: PeriodRows): { sql: string; bindings: string[] } {
-  if (rows.grain === 'all') return { sql: `grain = 'all'`, bindings: [] };
-  const parts: string[] = [];
-  const bindings: string[] = [];
-  if (rows.months) {
-    parts.push(`(grain = 'month' and period between ? and ?)`);
-    bindings.push(...rows.months);
-  }
-  for (const [first, last] of rows.days) {
-    parts.push(`(grain = 'day' and period between ? and ?)`);
-    bindings.push(first, last);
-  }
-  return { sql: `(${parts.join(' or ')})`, bindings };
+/**
+ * The rows as simple conditions on `grain` and `period`, one per grain and range, each to be used in a select
+ * of its own (joined by `union all`): the primary key (user, grain, period, …) then serves each as a range,
+ * whatever the planner knows of the table.
+ */
+export function periodParts(rows: PeriodRows): { sql: string; bindings: string[] }[] {
+  if (rows.grain === 'all') return [{ sql: `grain = 'all' and period = ''`, bindings: [] }];
+  const parts = rows.days.map(([first, last]) => ({
+    sql: `grain = 'day' and period between ? and ?`,
+    bindings: [first, last],
+  }));
+  if (rows.months)
+    parts.unshift({ sql: `grain = 'month' and period between ? and ?`, bindings: [...rows.months] });
+  return parts;
+}
+
+/**
+ * `select <columns> from trade_analytics_groups where <filter> and <part>` for each part, joined by
+ * `union all`, with the bindings in order; `filter` holds its own placeholders, bound before each part's.
+ */
+export function selectOverPeriod(
+  rows: PeriodRows,
+  columns: string,
+  filter: { sql: string; bindings: readonly string[] },
+): { sql: string; bindings: string[] } {
+  const parts = periodParts(rows);
+  return {
+    sql: parts
+      .map((part) => `select ${columns} from trade_analytics_groups where ${filter.sql} and ${part.sql}`)
+      .join(' union all '),
+    bindings: parts.flatMap((part) => [...filter.bindings, ...part.bindings]),
+  };
 }
 
 /** Today's date in a zone, 'yyyy-MM-dd'. */

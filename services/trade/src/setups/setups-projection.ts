@@ -1,6 +1,7 @@
 import { parseSetupEvent, SETUP_EVENT_TYPES, type SetupEvent } from '@yoman/contracts';
 import { batchedProjection, type Migration, type Projection } from '@yoman/platform';
 import type { Knex } from 'knex';
+import { stampUsers } from '../analytics/analytics-projection';
 
 /** `trade_setups`: each student's library setups as the setups screen and the trade command read them. */
 export const setupsMigration: Migration = {
@@ -72,6 +73,7 @@ export const setupsProjection: Projection = batchedProjection({
   parse: parseSetupEvent,
   applyEvents: async (events, trx) => {
     for (const event of events) await applySetupEvent(event, trx);
+    await stampUsers(trx, 'trade_setup_stamps', [...new Set(events.map((event) => event.data.userId))]);
   },
-  tables: ['trade_setups'],
+  tables: ['trade_setups', 'trade_setup_stamps'],
 });
