@@ -14,3 +14,4 @@ export * from './setup-events';
 export * from './setups';
 export * from './stored-event';
 export * from './trade-events';
+export * from './trade-pages';
