@@ -34,14 +34,24 @@ function lazyRoute(path: string, screen: () => Promise<{ default: ComponentType 
   };
 }
 
-const screensToCome = [
-  { path: '/home', label: 'דף הבית' },
-  { path: '/analytics', label: 'ניתוחים' },
-  { path: '/setups', label: 'סטאפים' },
-  { path: '/economic-calendar', label: 'לוח כלכלי' },
-] as const;
+const screensToCome = [{ path: '/economic-calendar', label: 'לוח כלכלי' }] as const;
 
 export const routes: RouteObject[] = [
+  lazyRoute('/home', () =>
+    import(/* webpackChunkName: "journal-dashboard" */ './dashboard/DashboardScreen').then((m) => ({
+      default: m.DashboardScreen,
+    })),
+  ),
+  lazyRoute('/analytics', () =>
+    import(/* webpackChunkName: "journal-analytics" */ './analytics/AnalyticsScreen').then((m) => ({
+      default: m.AnalyticsScreen,
+    })),
+  ),
+  lazyRoute('/setups', () =>
+    import(/* webpackChunkName: "journal-setups" */ './setups/SetupsScreen').then((m) => ({
+      default: m.SetupsScreen,
+    })),
+  ),
   lazyRoute('/calendar', () =>
     import(/* webpackChunkName: "calendar-screen" */ './calendar/CalendarScreen').then((m) => ({
       default: m.CalendarScreen,
@@ -58,7 +68,7 @@ export const routes: RouteObject[] = [
   })),
 ];
 
-// '/' (not '/home') is the spec's first student link; the shell sends it on to /calendar or /mentor.
+// '/' (not '/home') is the spec's first student link; the shell sends it on to the dashboard or /mentor.
 export const menu: MenuEntry[] = [
   { path: '/', label: 'דף הבית', icon: HomeIcon, audience: 'student' },
   { path: '/calendar', label: 'יומן', icon: CalendarIcon, audience: 'student' },

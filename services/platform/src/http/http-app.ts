@@ -108,7 +108,8 @@ function contentSecurityPolicy(remotesManifest: Readonly<Record<string, string>>
   const self = ["'self'", ...new Set(remoteOrigins)];
   return {
     defaultSrc: ["'self'"],
-    scriptSrc: self,
+    // WebAssembly compilation only (the PDF report's layout engine, yoga); never 'unsafe-eval' for scripts.
+    scriptSrc: [...self, "'wasm-unsafe-eval'"],
     connectSrc: self,
     // styled-components writes <style> elements at run time.
     styleSrc: [...self, "'unsafe-inline'"],
