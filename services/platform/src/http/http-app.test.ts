@@ -97,6 +97,23 @@ describe('the HTTP app', () => {
     expect(badParam.json()).toMatchObject({ code: 'VALIDATION_FAILED', issues: [{ path: ['id'] }] });
   });
 
+  it('refuses a 5,000-character id with 400 naming the parameter, not a raw 414', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: `/api/notes/${'a'.repeat(5000)}` });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: VALIDATION_FAILED_MESSAGE,
+      issues: [{ path: ['id'] }],
+    });
+    expect(response.json().issues[0].message).toMatch(/[\u0590-\u05FF]/);
+  });
+
+  it('answers a path that is not valid percent-encoding with 400 in the house shape', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/api/notes/%E0%A4%A' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: 'כתובת הבקשה אינה תקינה', code: 'BAD_URL' });
+  });
+
   it('maps an AppError to its status, code, message and headers', async () => {
     const missing = await testApp.app.inject({
       method: 'GET',

@@ -35,6 +35,9 @@ export interface HttpAppOptions {
   remotesManifest?: Readonly<Record<string, string>>;
 }
 
+/** Longer than any URL Node accepts (its request line and headers share 16 KiB), so no parameter is cut off by the router. */
+const MAX_PARAM_LENGTH = 16 * 1024;
+
 /** The OpenAPI document's address. */
 export const OPENAPI_PATH = '/api/openapi.json';
 
@@ -53,6 +56,10 @@ export async function createHttpApp(options: HttpAppOptions): Promise<FastifyIns
     logController: new LogController({ requestIdLogLabel: 'requestId' }),
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
     return503OnClosing: true,
+    // An over-long path parameter reaches its route, whose schema refuses it with 400 naming the parameter.
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    // Bad URL encodings and the like, answered before any route: in the house shape too.
+    frameworkErrors: handleError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
