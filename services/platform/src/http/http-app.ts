@@ -16,6 +16,7 @@ import { z } from 'zod';
 import { requestIdOf } from '../logging/logger';
 import type { YomanModule } from '../module';
 import type { Platform } from '../platform';
+import { forbidStoringPersonalAnswers } from './cache-control';
 import { answerNotFound, handleError } from './error-handler';
 import { healthRoutes } from './health';
 import { refuseMalformedText } from './json-body';
@@ -91,6 +92,8 @@ export async function createHttpApp(options: HttpAppOptions): Promise<FastifyIns
   for (const plugin of options.plugins ?? []) await app.register(plugin);
   // After the plugins that find the caller (the session, the gateway's signed header): access is checked once.
   app.addHook('onRequest', checkRouteAccess);
+  // After the plugins' own onSend hooks, so the cookies they write are seen.
+  app.addHook('onSend', forbidStoringPersonalAnswers);
   await app.register(
     async (api) => {
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());

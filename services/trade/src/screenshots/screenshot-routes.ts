@@ -61,9 +61,6 @@ export const screenshotRoutes: FastifyPluginAsync = async (plain) => {
     const caller = requireCaller(request);
     const screenshot = await findVisibleScreenshot(app.platform.db, caller, request.params.id);
     if (!screenshot) throw notFound('צילום המסך לא נמצא');
-    return reply
-      .type(screenshot.contentType)
-      .header('cache-control', 'private, max-age=86400')
-      .send(screenshot.content);
+    return reply.type(screenshot.contentType).send(screenshot.content);
   });
 };
