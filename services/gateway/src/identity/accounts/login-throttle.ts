@@ -18,8 +18,8 @@ export const MAX_FAILURES_PER_ADDRESS = 20;
 export const MAX_FAILURES_PER_ACCOUNT = 50;
 /** Wrong passwords for one account from one of its known devices. */
 export const MAX_FAILURES_PER_KNOWN_DEVICE = 5;
-/** Registrations from one address. */
-export const MAX_REGISTRATIONS_PER_ADDRESS = 10;
+/** Registrations from one address (as many as its failed logins: a class behind one school router still fits). */
+export const MAX_REGISTRATIONS_PER_ADDRESS = 20;
 
 /** At most `max` counted attempts of `subject` within the window. */
 export interface AttemptLimit {
