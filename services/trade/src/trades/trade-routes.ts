@@ -12,12 +12,6 @@ import { findTrade, listTrades } from './trade-queries';
 
 const metadataOf = (caller: Caller) => ({ userId: caller.userId, organisationId: caller.organisationId });
 
-/** The caller's uploaded screenshot a save names, as the trade's event records it (URL and SHA-256). */
-async function screenshotEvidence(platform: Platform, caller: Caller, body: TradeSaveBody) {
-  const screenshot = await ownScreenshot(platform.db, caller, body.screenshotUrl);
-  return screenshot && { screenshotUrl: screenshot.url, screenshotSha256: screenshot.sha256 };
-}
-
 async function figuresFor(platform: Platform, deps: TradeModuleDeps, caller: Caller, body: TradeSaveBody) {
   const context = await deps.tradeContextOf(caller, platform);
   const rates = deps.rates(platform);
@@ -48,7 +42,7 @@ export function tradeRoutes(deps: TradeModuleDeps): FastifyPluginAsync {
         const caller = requireCaller(request);
         const { platform } = app;
         const { context, figures } = await figuresFor(platform, deps, caller, request.body);
-        const screenshot = await screenshotEvidence(platform, caller, request.body);
+        const screenshot = await ownScreenshot(platform.db, caller, request.body.screenshotUrl);
         const tradeId = randomUUID();
         // The lock job is scheduled before the trade is stored: Redis down answers 503 with nothing written.
         await runTradeCommand(
@@ -81,7 +75,7 @@ export function tradeRoutes(deps: TradeModuleDeps): FastifyPluginAsync {
         const { platform } = app;
         const tradeId = request.params.id;
         const { figures } = await figuresFor(platform, deps, caller, request.body);
-        const screenshot = await screenshotEvidence(platform, caller, request.body);
+        const screenshot = await ownScreenshot(platform.db, caller, request.body.screenshotUrl);
         // One command: the new figures and the new screenshot are stored together or, once locked, not at all.
         await runTradeCommand(
           platform,
