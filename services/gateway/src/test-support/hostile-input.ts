@@ -34,6 +34,7 @@ export interface HostileContext {
 }
 
 const HOUR = 3_600_000;
+const DAY_PATTERN = '^\\d{4}-\\d{2}-\\d{2}$';
 
 const HOSTILE_INSTANTS = [
   '0000-01-01T00:00:00Z',
@@ -119,10 +120,15 @@ function boundsOf(definition: Definition) {
 
 function instantArbitrary(context: HostileContext, mode: Mode) {
   if (mode === 'hostile') {
-    const anywhere = fc
-      .date({ min: new Date(-8.64e15), max: new Date(8.64e15), noInvalidDate: true })
-      .map((date) => date.toISOString());
-    return fc.oneof(fc.constantFrom(...HOSTILE_INSTANTS), anywhere, wrongType);
+    const anyYear = (min: Date, max: Date) =>
+      fc.date({ min, max, noInvalidDate: true }).map((date) => date.toISOString());
+    return fc.oneof(
+      { weight: 2, arbitrary: fc.constantFrom(...HOSTILE_INSTANTS) },
+      { weight: 2, arbitrary: anyYear(new Date('0000-01-01T00:00:00Z'), new Date('1970-01-01T00:00:00Z')) },
+      { weight: 1, arbitrary: anyYear(context.now(), new Date('9999-12-31T23:59:59Z')) },
+      { weight: 1, arbitrary: anyYear(new Date(-8.64e15), new Date(8.64e15)) },
+      { weight: 1, arbitrary: wrongType },
+    );
   }
   // Mostly within the day (a trade still open to edits), sometimes weeks back (logged late, locked at once).
   return fc
@@ -161,7 +167,7 @@ function stringArbitrary(definition: Definition, context: HostileContext, mode: 
   const formats = [definition.format, ...(definition.checks ?? []).map((check) => check._zod.def.format)];
   if (formats.includes('datetime')) return instantArbitrary(context, mode);
   const pattern = (definition.checks ?? []).map((check) => check._zod.def.pattern).find(Boolean);
-  if (pattern?.source === '^\\d{4}-\\d{2}-\\d{2}$') return dayArbitrary(context, mode);
+  if (pattern?.source === DAY_PATTERN) return dayArbitrary(context, mode);
   if (mode === 'hostile')
     return formats.includes('uuid') ? fc.oneof(hostileText, fc.constant('x'.repeat(5000))) : hostileText;
   if (formats.includes('email')) return fc.emailAddress();
@@ -205,13 +211,6 @@ function acceptedBy(schema: z.ZodType, values: fc.Arbitrary<unknown>): fc.Arbitr
     );
 }
 
-/** A field: mostly a value its schema accepts, sometimes a hostile one. */
-const fieldOf = (field: z.ZodType, context: HostileContext, depth: number) =>
-  fc.oneof(
-    { weight: 10, arbitrary: acceptedBy(field, walk(field, context, 'plausible', depth)) },
-    { weight: 1, arbitrary: walk(field, context, 'hostile', depth) },
-  );
-
 function walk(schema: z.ZodType, context: HostileContext, mode: Mode, depth: number): fc.Arbitrary<unknown> {
   const definition = definitionOf(schema);
   if (depth > 6) return fc.jsonValue({ maxDepth: 1 });
@@ -253,19 +252,54 @@ function walk(schema: z.ZodType, context: HostileContext, mode: Mode, depth: num
     case 'record':
       return fc.dictionary(fc.string({ maxLength: 10 }), inner(definition.valueType), { maxKeys: 3 });
     case 'object':
-      return fc.record(
-        Object.fromEntries(
-          Object.entries(definition.shape ?? {}).map(([key, field]) => [
-            key,
-            hostile
-              ? fieldOf(field, context, depth + 1)
-              : acceptedBy(field, walk(field, context, mode, depth + 1)),
-          ]),
-        ),
-      );
+      return objectArbitrary(definition.shape ?? {}, context, mode, depth);
     default:
       return hostile ? fc.jsonValue({ maxDepth: 2 }) : fc.jsonValue({ maxDepth: 1 });
   }
+}
+
+/** How often a field is the hostile one: times and days most (the bounds that matter), then texts. */
+function riskOf(field: z.ZodType, depth = 0): number {
+  const definition = definitionOf(field);
+  const next = definition.innerType ?? definition.in ?? definition.element;
+  if (next && depth < 6) return riskOf(next, depth + 1);
+  if (definition.type === 'union') {
+    return Math.max(...(definition.options ?? []).map((option) => riskOf(option, depth + 1)));
+  }
+  if (definition.type !== 'string') return 1;
+  const formats = [definition.format, ...(definition.checks ?? []).map((check) => check._zod.def.format)];
+  const pattern = (definition.checks ?? []).map((check) => check._zod.def.pattern).find(Boolean);
+  return formats.includes('datetime') || pattern?.source === DAY_PATTERN ? 6 : 2;
+}
+
+/**
+ * An object whose fields its schema accepts; in hostile mode one of them, chosen at random, is hostile, so the
+ * bad value reaches as far into the command as the others let it.
+ */
+function objectArbitrary(
+  shape: Record<string, z.ZodType>,
+  context: HostileContext,
+  mode: Mode,
+  depth: number,
+): fc.Arbitrary<unknown> {
+  const fields = Object.entries(shape);
+  const valid = (field: z.ZodType) => acceptedBy(field, walk(field, context, 'plausible', depth + 1));
+  if (mode === 'plausible' || fields.length === 0) {
+    return fc.record(Object.fromEntries(fields.map(([key, field]) => [key, valid(field)])));
+  }
+  const chosen = fc.oneof(
+    ...fields.map(([, field], index) => ({ weight: riskOf(field), arbitrary: fc.constant(index) })),
+  );
+  return chosen.chain((hostileIndex) =>
+    fc.record(
+      Object.fromEntries(
+        fields.map(([key, field], index) => [
+          key,
+          index === hostileIndex ? walk(field, context, 'hostile', depth + 1) : valid(field),
+        ]),
+      ),
+    ),
+  );
 }
 
 /**
