@@ -13,7 +13,7 @@ import {
   Trade,
   TradeCalculation,
   TradeDeleted,
-  TradeList,
+  TradeListPage,
   TradeSaveBody,
   TradesQuery,
 } from '../journal';
@@ -50,7 +50,7 @@ export const journalRoutes = [
     tag: 'journal',
     access: 'signed-in',
     query: TradesQuery,
-    response: TradeList,
+    response: TradeListPage,
   },
   {
     id: 'calculateTrade',

@@ -1,6 +1,7 @@
 // Issue 13, rows 2, 3, 3b and 4: dates and texts no projection or database could take are refused with a 400
 // naming the field, before any lookup, and nothing is appended.
 
+import { encodeTradesCursor } from '@yoman/contracts';
 import { createTestApp, createTestClock } from '@yoman/platform/testing';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -138,6 +139,11 @@ describe('row 3b: date query and path parameters out of range are a 400 naming t
       `/api/trades?startDate=${encodeURIComponent('2026-01-01T00:00:00-15:59')}`,
     );
     expect(response.statusCode, response.body).toBe(200);
+  });
+
+  it('GET /api/trades with a page cursor whose time no calendar holds', async () => {
+    const cursor = encodeTradesCursor({ exitTime: '0000-01-01T00:00:00.000000Z', id: tradeId });
+    await expectFieldRefused(await send('GET', `/api/trades?limit=10&cursor=${cursor}`), ['cursor']);
   });
 
   it.each(['0000-06-05', '1969-12-31', '10000-01-01'])('GET /api/daily-aggregates/%s', async (date) => {
