@@ -10,6 +10,8 @@ export interface ServerProcess<Ready> {
   /** The process id, for its memory figures. */
   pid: number | undefined;
   stop(): Promise<void>;
+  /** Sends `message` over IPC and resolves with the process's next message. */
+  ask(message: object): Promise<unknown>;
 }
 
 /** Forks `bench/<file>` with `env` and waits up to `timeoutMs` for its ready message. */
@@ -30,12 +32,24 @@ export function startServer<Ready>(
     }, timeoutMs);
     child.once('message', (message) => {
       clearTimeout(timer);
-      resolve({ ready: message as Ready, pid: child.pid, stop: () => stopServer(child) });
+      resolve({
+        ready: message as Ready,
+        pid: child.pid,
+        stop: () => stopServer(child),
+        ask: (question) => askServer(child, question),
+      });
     });
     child.once('exit', (code) => {
       clearTimeout(timer);
       reject(new Error(`${file} exited with code ${code} before it was ready`));
     });
+  });
+}
+
+function askServer(child: ChildProcess, message: object): Promise<unknown> {
+  return new Promise((resolve) => {
+    child.once('message', resolve);
+    child.send(message);
   });
 }
 

@@ -33,6 +33,14 @@ const report: BenchReport = {
       yoman: figures(100, 40, 90),
       baseline: figures(2000, 2, 9),
     },
+    {
+      name: 'GET /api/analytics (all time)',
+      path: '/api/analytics',
+      responseBytes: 5000,
+      yoman: figures(80, 50, 180),
+      baseline: figures(2000, 2, 9),
+      relativeTo: 'GET /api/trades (one month)',
+    },
   ],
   write: { ...figures(19.8, 150, 400), targetRate: 20, seconds: 15 },
   totalSeconds: 260,
@@ -46,5 +54,13 @@ describe('the bench table', () => {
     expect(table).toContain('10.00×');
     expect(table).toContain('POST /api/trades at 20/s for 15 s');
     expect(table).toContain('100000 events in 200.0 s');
+  });
+
+  it('states an analytics read as a cost relative to the read it is compared with', () => {
+    const line = benchTableOf(report)
+      .split('\n')
+      .find((text) => text.includes('cost / /api/trades (one month)'));
+    // 100 / 80 req/s, 50 / 40 ms at p50, 180 / 90 ms at p99.
+    expect(line).toMatch(/1\.25×\s+1\.25×\s+2\.00×/);
   });
 });

@@ -8,6 +8,8 @@ export interface ReadComparison {
   responseBytes: number;
   yoman: LoadFigures;
   baseline: LoadFigures;
+  /** The read of the same run this one's cost is compared with (the analytics reads: the calendar's month). */
+  relativeTo?: string;
 }
 
 /** Everything one `npm run bench` measured (written to artifacts/bench.json). */
@@ -38,6 +40,24 @@ function row(cells: string[], widths: number[]): string {
   return cells
     .map((cell, index) => (index === 0 ? cell.padEnd(widths[0] ?? 0) : cell.padStart(widths[index] ?? 0)))
     .join('  ');
+}
+
+/**
+ * A read's cost against another read of the same run: req/s as the other's over this one's (above 1× when this
+ * one is dearer), latencies as this one's over the other's; so every ratio reads "times the cost".
+ */
+function relativeCostRow(read: ReadComparison, reference: ReadComparison, widths: number[]): string {
+  return row(
+    [
+      `  cost / ${reference.name.replace(/^GET /, '')}`,
+      ratio(reference.yoman.requestsPerSecond, read.yoman.requestsPerSecond),
+      ratio(read.yoman.p50, reference.yoman.p50),
+      ratio(read.yoman.p99, reference.yoman.p99),
+      '',
+      '',
+    ],
+    widths,
+  );
 }
 
 /** The closing table: reads side by side with the baseline, sustained logging, and the rebuild. */
@@ -96,6 +116,8 @@ export function benchTableOf(report: BenchReport): string {
         widths,
       ),
     );
+    const reference = read.relativeTo && report.reads.find((other) => other.name === read.relativeTo);
+    if (reference) lines.push(relativeCostRow(read, reference, widths));
   }
   const { write, rebuild } = report;
   lines.push(

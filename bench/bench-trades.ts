@@ -72,6 +72,7 @@ function figuresOf(body: TradeSaveInput): TradeFiguresData {
     pointValue: null,
     session: body.session,
     setup: body.setup,
+    setupId: null,
     entryTime: body.entryTime,
     exitTime: body.exitTime,
     notes: body.notes ?? null,

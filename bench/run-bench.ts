@@ -22,6 +22,15 @@ const SIZES = quick
   ? { trades: 2_000, events: 10_000, seconds: 3, postSeconds: 5, postRate: 10, readyMinutes: 5 }
   : { trades: 20_000, events: 100_000, seconds: 10, postSeconds: 15, postRate: 20, readyMinutes: 30 };
 const CONNECTIONS = 10;
+const DAILY_AGGREGATES_READ = 'GET /api/daily-aggregates?year&month';
+
+/** One read to measure; `relativeTo` names the read whose cost it is compared with in the same run. */
+interface BenchRead {
+  name: string;
+  path: string;
+  baselinePath: string;
+  relativeTo?: string;
+}
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 
 function modeSettings(workDir: string): ModeSettings {
@@ -80,9 +89,10 @@ async function main() {
     const yomanUrl = `http://127.0.0.1:${ready.port}`;
     const monthStart = new Date(Date.UTC(ready.month.year, ready.month.month - 1, 1));
     const monthEnd = new Date(Date.UTC(ready.month.year, ready.month.month, 1) - 1);
-    const reads = [
+    const monthParam = `${ready.month.year}-${String(ready.month.month).padStart(2, '0')}`;
+    const reads: BenchRead[] = [
       {
-        name: 'GET /api/daily-aggregates?year&month',
+        name: DAILY_AGGREGATES_READ,
         path: `/api/daily-aggregates?year=${ready.month.year}&month=${ready.month.month}`,
         baselinePath: '/baseline/daily-aggregates',
       },
@@ -95,6 +105,18 @@ async function main() {
         name: `GET /api/trades (first page, ${TRADES_PAGE_SIZE} rows)`,
         path: `/api/trades?startDate=${monthStart.toISOString()}&endDate=${monthEnd.toISOString()}&limit=${TRADES_PAGE_SIZE}`,
         baselinePath: '/baseline/trades-first-page',
+      },
+      {
+        name: 'GET /api/dashboard-stats?month',
+        path: `/api/dashboard-stats?month=${monthParam}`,
+        baselinePath: '/baseline/dashboard-stats',
+        relativeTo: DAILY_AGGREGATES_READ,
+      },
+      {
+        name: 'GET /api/analytics (all time)',
+        path: '/api/analytics',
+        baselinePath: '/baseline/analytics',
+        relativeTo: DAILY_AGGREGATES_READ,
       },
     ];
     const cookie = { cookie: ready.cookie };
@@ -141,6 +163,7 @@ async function main() {
         responseBytes: sizes[index] as number,
         yoman: yomanFigures,
         baseline: baselineFigures,
+        ...(read.relativeTo ? { relativeTo: read.relativeTo } : {}),
       });
     }
 

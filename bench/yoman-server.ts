@@ -6,6 +6,7 @@ import { buildGateway } from '../services/gateway/src/gateway';
 import { registerAccount } from '../services/gateway/src/identity';
 import type { YomanReady } from './bench-messages';
 import { exitTimesOf, writeLockedTrades } from './bench-trades';
+import { answerProfileMessage, isProfileMessage } from './cpu-profiler';
 
 const PASSWORD = 'bench-password-2026';
 // The bench student's trades span three years up to the end of last month; other students' one year.
@@ -23,6 +24,7 @@ async function main() {
   const { platform, app } = gateway;
   process.on('message', (message) => {
     if (message === 'stop') gateway.close().then(() => process.exit(0));
+    else if (isProfileMessage(message)) answerProfileMessage(message);
   });
 
   await registerAccount(

@@ -37,9 +37,9 @@ describe('signing up, out and in', () => {
     await screenshot(page, 'auth-screen');
   });
 
-  it('registers a student, lands on /calendar and greets them', async () => {
+  it('registers a student, lands on the dashboard (/home) and greets them', async () => {
     await registerThroughScreen(page, user);
-    expect(new URL(page.url()).pathname).toBe('/calendar');
+    expect(new URL(page.url()).pathname).toBe('/home');
     expect(await toastText(page, 'נרשמת בהצלחה')).toContain(
       `נרשמת בהצלחה ברוך הבא למערכת ${user.displayName}`,
     );
@@ -71,14 +71,14 @@ describe('signing up, out and in', () => {
     await screenshot(page, 'auth-wrong-password');
   });
 
-  it('logs back in with the welcome toast and lands on /calendar', async () => {
+  it('logs back in with the welcome toast and lands on the dashboard', async () => {
     await loginThroughScreen(page, user.email, user.password);
-    await page.waitForURL('**/calendar');
+    await page.waitForURL('**/home');
     expect(await toastText(page, 'התחברת בהצלחה')).toContain(`התחברת בהצלחה ברוך הבא ${user.displayName}`);
   });
 
   it('sends a signed-in user away from /auth', async () => {
     await page.goto('/auth');
-    await page.waitForURL('**/calendar');
+    await page.waitForURL('**/home');
   });
 });

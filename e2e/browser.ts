@@ -103,7 +103,7 @@ export async function registerThroughScreen(page: Page, user: TestUser): Promise
   await form.getByLabel('אימייל').fill(user.email);
   await form.getByLabel('סיסמה').fill(user.password);
   await form.getByRole('button', { name: 'צור חשבון' }).click();
-  await page.waitForURL('**/calendar');
+  await page.waitForURL('**/home');
 }
 
 /** Logs in through the auth screen's login tab. */

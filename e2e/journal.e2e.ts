@@ -29,6 +29,7 @@ describe('the journal: calendar, day drawer, add-trade dialog and trades list', 
     context = await newContext(running);
     page = await context.newPage();
     await registerThroughScreen(page, user);
+    await page.goto('/calendar');
   });
   afterAll(async () => {
     await context?.close();
@@ -47,8 +48,10 @@ describe('the journal: calendar, day drawer, add-trade dialog and trades list', 
     await dayCell().locator('[data-add-trade]').click();
     const dialog = page.getByRole('dialog', { name: 'עסקה חדשה' });
     await dialog.waitFor();
+    // The product's he-IL format (dd.MM.yyyy HH:mm), not the browser's datetime-local (mm/dd/yyyy).
     const exitTime = await dialog.getByLabel('זמן יציאה').inputValue();
-    expect(exitTime.startsWith(today)).toBe(true);
+    expect(exitTime).toMatch(/^\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}$/);
+    expect(exitTime.startsWith(DateTime.fromISO(today).toFormat('dd.MM.yyyy'))).toBe(true);
     await dialog.getByLabel('סימול').fill('btcusdt');
     await dialog.getByLabel('מחיר כניסה').fill('65000');
     await dialog.getByLabel('מחיר יציאה').fill('66300');

@@ -50,7 +50,7 @@ describe('the signed-in layout', () => {
       '/settings',
     ]);
     await screenshot(page, 'layout-desktop');
-    await page.goto('/setups');
+    await page.goto('/economic-calendar');
     await page.getByRole('main').getByText('המסך הזה עוד לא זמין').waitFor();
   });
 

@@ -36,7 +36,7 @@ describe('the header session clock against fixed clocks', () => {
     await form.getByLabel('אימייל').fill(user.email);
     await form.getByLabel('סיסמה').fill(user.password);
     await form.getByRole('button', { name: 'התחבר' }).click();
-    await page.waitForURL('**/calendar');
+    await page.waitForURL('**/home');
     await page.getByTestId('session-clock-trigger').click();
     await page.getByTestId('session-clock-panel').waitFor();
     return page;

@@ -2,16 +2,28 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { remotes, shell } from '../remotes.config.mjs';
-import { APPS } from './build.mjs';
+import { APPS, preloadStartScripts } from './build.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 
-type RspackConfig = { name: string; context: string; output: { path: string }; devServer: { port: number } };
+type RspackConfig = {
+  name: string;
+  context: string;
+  output: { path: string };
+  devServer: { port: number };
+  plugins: { _options?: { shareStrategy?: string; experiments?: Record<string, unknown> } }[];
+};
 
-async function configOf(folder: string): Promise<RspackConfig> {
+async function configOf(folder: string, mode = 'production'): Promise<RspackConfig> {
   const { default: configFor } = await import(pathToFileURL(join(root, folder, 'rspack.config.mjs')).href);
-  return configFor({}, { mode: 'production' });
+  return configFor({}, { mode });
 }
+
+const federationOptionsOf = (config: RspackConfig) => {
+  const options = config.plugins.find((plugin) => plugin._options?.shareStrategy)?._options;
+  if (!options) throw new Error(`${config.name} has no Module Federation plugin`);
+  return options;
+};
 
 describe('the build (scripts/build.mjs) and the front-end registry', () => {
   it('builds the shell, then every registered remote into dist/web/remotes/<name>', () => {
@@ -30,5 +42,50 @@ describe('the build (scripts/build.mjs) and the front-end registry', () => {
       expect(config.output.path).toBe(join(root, outDir));
       expect(config.devServer.port).toBe(app.devPort);
     }
+  });
+
+  it('puts one federation runtime on the page: the shell provides it, production remotes leave theirs out', async () => {
+    const host = federationOptionsOf(await configOf(shell.folder));
+    expect(host.shareStrategy).toBe('loaded-first');
+    expect(host.experiments).toMatchObject({ provideExternalRuntime: true });
+    for (const remote of remotes) {
+      const built = federationOptionsOf(await configOf(remote.folder));
+      expect(built.shareStrategy, remote.name).toBe('loaded-first');
+      expect(built.experiments, remote.name).toMatchObject({ externalRuntime: true });
+      // Standalone on its own dev server, a remote still brings its own runtime.
+      const standalone = federationOptionsOf(await configOf(remote.folder, 'development'));
+      expect(standalone.experiments?.externalRuntime, remote.name).toBeUndefined();
+    }
+  });
+
+  it('preloads in index.html the bootstrap chunk and the shared libraries it consumes, beside main.js', () => {
+    const chunk = (id: number, files: string[], extra = {}) => ({
+      id,
+      files,
+      modules: [],
+      origins: [],
+      ...extra,
+    });
+    const consumeReact = {
+      moduleType: 'consume-shared-module',
+      name: 'consume shared module (default) react@^19',
+    };
+    const stats = {
+      entrypoints: { main: { chunks: [1] } },
+      namedChunkGroups: { bootstrap: { chunks: [2] }, layout: { chunks: [4] } },
+      chunks: [
+        chunk(1, ['main.aaaaaaaa.js']),
+        chunk(2, ['bootstrap.bbbbbbbb.js'], { modules: [consumeReact] }),
+        chunk(3, ['react.cccccccc.js'], {
+          origins: [{ moduleName: 'provide shared module (default) react@19.3.1' }],
+        }),
+        chunk(4, ['layout.dddddddd.js']),
+      ],
+    };
+    const html = preloadStartScripts(stats, '<html><head><title>יומן</title></head><body></body></html>');
+    expect(html).toBe(
+      '<html><head><title>יומן</title><link rel="preload" as="script" href="/bootstrap.bbbbbbbb.js">' +
+        '<link rel="preload" as="script" href="/react.cccccccc.js"></head><body></body></html>',
+    );
   });
 });

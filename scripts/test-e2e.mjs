@@ -1,83 +1,11 @@
-// npm run test:e2e: builds the front end when it is missing or older than its sources, starts the embedded
-// product on a free port with a throw-away data directory, runs the browser specs in e2e/ against it in
-// Debian's Chromium (playwright-core), and stops the server whatever happened.
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { createServer } from 'node:net';
+// npm run test:e2e: builds the front end when it is missing or older than its sources (failing at the end
+// when that build is over its first-paint budgets), starts the embedded product on a free port with a
+// throw-away data directory, runs the browser specs in e2e/ against it in Debian's Chromium
+// (playwright-core), and stops the server whatever happened.
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { remotes, shell } from '../remotes.config.mjs';
-
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const webRoot = join(root, 'dist/web');
-const FRONT_END_SOURCES = [shell.folder, ...remotes.map(({ folder }) => folder), 'ui', 'remotes.config.mjs'];
-const BUILT_FILES = ['index.html', ...remotes.map(({ name }) => `remotes/${name}/mf-manifest.json`)];
-/** scripts/build.mjs exits with 2 when everything was built but /auth is over its size budget. */
-const OVER_BUDGET_EXIT_CODE = 2;
-
-function newestChange(dir) {
-  if (!statSync(dir).isDirectory()) return statSync(dir).mtimeMs;
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name === 'node_modules' || entry.name.startsWith('.')) continue;
-    const path = join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestChange(path) : statSync(path).mtimeMs);
-  }
-  return newest;
-}
-
-function buildIsCurrent() {
-  if (!BUILT_FILES.every((file) => existsSync(join(webRoot, file)))) return false;
-  const builtAt = Math.min(...BUILT_FILES.map((file) => statSync(join(webRoot, file)).mtimeMs));
-  return FRONT_END_SOURCES.every((dir) => newestChange(join(root, dir)) <= builtAt);
-}
-
-function run(command, args, env = {}) {
-  return new Promise((done, fail) => {
-    const child = spawn(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
-    child.on('error', fail);
-    child.on('exit', (code, signal) => done(code ?? (signal ? 1 : 0)));
-  });
-}
-
-function freePort() {
-  return new Promise((done, fail) => {
-    const probe = createServer();
-    probe.once('error', fail);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => done(port));
-    });
-  });
-}
-
-async function waitUntilServing(baseUrl, server, timeoutMs = 120_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`the gateway exited with code ${server.exitCode}`);
-    try {
-      const response = await fetch(`${baseUrl}/remotes-manifest.json`);
-      if (response.ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((wait) => setTimeout(wait, 500));
-  }
-  throw new Error(`the gateway did not answer within ${timeoutMs / 1000} s`);
-}
-
-function stop(server) {
-  if (server.exitCode !== null) return Promise.resolve();
-  return new Promise((done) => {
-    const killer = setTimeout(() => server.kill('SIGKILL'), 10_000);
-    server.once('exit', () => {
-      clearTimeout(killer);
-      done();
-    });
-    server.kill('SIGTERM');
-  });
-}
+import { join } from 'node:path';
+import { ensureFrontEndBuilt, run, startProduct } from './testing/product-server.mjs';
 
 // On a new installation the first account to register becomes its mentor; the suite makes that account
 // itself, so the accounts the specs register are students, as in a real installation.
@@ -101,33 +29,17 @@ async function registerInstallationMentor(baseUrl) {
 }
 
 async function main() {
-  if (buildIsCurrent()) {
-    console.log('dist/web is up to date with the front-end sources; not rebuilding');
-  } else {
-    const built = await run(process.execPath, ['scripts/build.mjs']);
-    if (built === OVER_BUDGET_EXIT_CODE) {
-      console.warn(
-        '\nThe build is complete but over its size budget (see above); the browser suite runs anyway.\n',
-      );
-    } else if (built !== 0) {
-      throw new Error('the build failed');
-    }
-  }
+  const { overBudget } = await ensureFrontEndBuilt();
 
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'yoman-e2e-data-'));
-  const server = spawn(process.execPath, ['--import', 'tsx', 'services/gateway/src/main.ts'], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'test' },
-  });
+  let product;
   try {
-    await waitUntilServing(baseUrl, server);
+    product = await startProduct(dataDir);
+    const { baseUrl } = product;
     console.log(`the product is serving ${baseUrl} (data in ${dataDir})`);
     const mentor = await registerInstallationMentor(baseUrl);
     const extraArgs = process.argv.slice(2);
-    return await run(
+    const suite = await run(
       process.execPath,
       ['node_modules/vitest/vitest.mjs', 'run', '--config', 'e2e/vitest.config.ts', ...extraArgs],
       {
@@ -136,8 +48,11 @@ async function main() {
         YOMAN_E2E_MENTOR_PASSWORD: mentor.password,
       },
     );
+    if (overBudget)
+      console.error('the build is over its first-paint budgets (scripts/first-paint-budget.mjs)');
+    return suite !== 0 ? suite : overBudget ? 1 : 0;
   } finally {
-    await stop(server);
+    await product?.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

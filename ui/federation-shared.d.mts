@@ -15,3 +15,9 @@ export declare const federationExperiments: {
   optimization: { disableSnapshot: boolean; target: 'web' };
 };
 export default shared;
+export declare function federationExperimentsOf(app: { exposesModules: boolean; production: boolean }): {
+  optimization: { disableSnapshot: boolean; target: 'web' };
+  provideExternalRuntime?: true;
+  externalRuntime?: true;
+};
+export declare const shareStrategy: 'loaded-first';

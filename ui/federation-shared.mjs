@@ -106,4 +106,21 @@ export const shared = Object.fromEntries(
  */
 export const federationExperiments = { optimization: { disableSnapshot: true, target: 'web' } };
 
+/**
+ * The experiments of one app's build. One federation runtime on the page: the shell (which exposes nothing)
+ * provides its runtime core, and the remotes' production builds leave theirs out (each remoteEntry.js 32 →
+ * 15 KB gzipped). A remote's development build keeps its own, so it still runs standalone on its dev server.
+ */
+export function federationExperimentsOf({ exposesModules, production }) {
+  if (!exposesModules) return { ...federationExperiments, provideExternalRuntime: true };
+  return production ? { ...federationExperiments, externalRuntime: true } : federationExperiments;
+}
+
+/**
+ * Which provider of a shared module a page uses: the one already loaded (the shell's). The default,
+ * 'version-first', loads every registered remote's remoteEntry.js before the first shared module to find
+ * the highest version, so a student's page downloaded the mentor remote's entry.
+ */
+export const shareStrategy = 'loaded-first';
+
 export default shared;

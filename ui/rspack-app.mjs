@@ -6,7 +6,8 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { rspack } from '@rspack/core';
-import { federationExperiments, shared } from './federation-shared.mjs';
+import { federationExperimentsOf, shared, shareStrategy } from './federation-shared.mjs';
+import { PreloadFontsPlugin } from './preload-fonts.mjs';
 
 /** The build output of every app lives under dist/web at the repository root. */
 export const webRoot = fileURLToPath(new URL('../dist/web', import.meta.url));
@@ -47,10 +48,12 @@ export function appRspackConfig({ name, devPort, configUrl, output, federation =
           // mf-manifest.json: the file the remotes manifest points at, for the shell to find remoteEntry.js.
           manifest: true,
           dts: false,
-          experiments: federationExperiments,
+          experiments: federationExperimentsOf({ exposesModules: Boolean(federation.exposes), production }),
+          shareStrategy,
           ...federation,
         }),
         new rspack.HtmlRspackPlugin({ template: './index.html', inject: 'body', scriptLoading: 'defer' }),
+        new PreloadFontsPlugin(),
       ],
       performance: { hints: false },
       devServer: {

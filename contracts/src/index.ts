@@ -1,3 +1,4 @@
+export * from './analytics';
 export * from './api';
 export * from './calendar';
 export * from './constants';
@@ -9,6 +10,7 @@ export * from './leagues';
 export * from './market';
 export * from './mentor';
 export * from './notifications';
+export * from './setup-events';
 export * from './setups';
 export * from './stored-event';
 export * from './trade-events';

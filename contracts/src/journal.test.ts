@@ -146,6 +146,7 @@ describe('trade as read back', () => {
     direction: 'long',
     session: 'asia',
     setup: 'breakout',
+    setupId: null,
     entryPrice: '65000',
     exitPrice: '66000',
     stopPrice: '64500',

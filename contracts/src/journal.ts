@@ -87,6 +87,10 @@ export const TradeFields = z.object({
   pointValue: OptionalPositiveDecimalInput,
   session: TradeSession,
   setup: SetupType,
+  /** One of the student's active library setups, besides the built-in setup; null or absent for none. */
+  setupId: EntityId.nullable()
+    .optional()
+    .transform((id) => id ?? null),
   entryTime: Timestamp,
   exitTime: Timestamp,
   notes: SafeText.trim()
@@ -124,6 +128,8 @@ export const Trade = z.object({
   direction: Direction,
   session: TradeSession,
   setup: SetupType,
+  /** The library setup the trade names, if any. */
+  setupId: EntityId.nullable(),
   entryPrice: DecimalString,
   exitPrice: DecimalString,
   stopPrice: DecimalString.nullable(),

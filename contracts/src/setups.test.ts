@@ -52,11 +52,15 @@ describe('setup as read back', () => {
     expectancy: 0.4,
     avgR: 0.5,
     sampleSize: 12,
+    sufficientSample: false,
+    tradesNeeded: 18,
+    createdAt: '2026-03-01T10:00:00.000Z',
+    updatedAt: '2026-03-02T10:00:00.000Z',
   };
 
   it('carries its statistics, null before any trade', () => {
     expect(Setup.parse(setup)).toEqual(setup);
-    const fresh = { ...setup, winRate: null, expectancy: null, avgR: null, sampleSize: 0 };
+    const fresh = { ...setup, winRate: null, expectancy: null, avgR: null, sampleSize: 0, tradesNeeded: 30 };
     expect(Setup.parse(fresh)).toEqual(fresh);
   });
 

@@ -26,7 +26,7 @@ export const SetupBody = z.object({
 export type SetupBody = z.infer<typeof SetupBody>;
 export type SetupInput = z.input<typeof SetupBody>;
 
-/** A setup with its statistics; figures are null until it has a trade. */
+/** A setup with its statistics (from the trades that name it); figures are null until it has a trade. */
 export const Setup = z.object({
   id: EntityId,
   name: z.string(),
@@ -36,12 +36,35 @@ export const Setup = z.object({
   checklist: z.array(z.string()),
   smcContext: z.string(),
   isArchived: z.boolean(),
+  /** Wins over the setup's trades, in percent (one decimal). */
   winRate: z.number().min(0).max(100).nullable(),
+  /** Mean R of the setup's trades with R (two decimals). */
   expectancy: z.number().nullable(),
+  /** Net R over the setup's trades with R (two decimals). */
   avgR: z.number().nullable(),
+  /** How many trades name the setup. */
   sampleSize: Count,
+  /** True from SETUP_SUFFICIENT_SAMPLE trades. */
+  sufficientSample: z.boolean(),
+  /** How many more trades until the sample is sufficient; 0 when it is. */
+  tradesNeeded: Count,
+  createdAt: z.iso.datetime({ offset: true }),
+  updatedAt: z.iso.datetime({ offset: true }),
 });
 export type Setup = z.infer<typeof Setup>;
 
+/** Active setups first (newest first), then the archive. */
 export const SetupList = z.array(Setup);
 export type SetupList = z.infer<typeof SetupList>;
+
+/** The Hebrew toasts of the setups screen (spec §8), and the restore the spec does not show. */
+export const SETUP_MESSAGES = {
+  created: 'הסטאפ נוצר בהצלחה',
+  createFailed: 'שגיאה ביצירת הסטאפ',
+  updated: 'הסטאפ עודכן בהצלחה',
+  updateFailed: 'שגיאה בעדכון הסטאפ',
+  archived: 'הסטאפ הועבר לארכיון',
+  archiveFailed: 'שגיאה בהעברת הסטאפ לארכיון',
+  restored: 'הסטאפ שוחזר מהארכיון',
+  restoreFailed: 'שגיאה בשחזור הסטאפ',
+} as const;

@@ -26,6 +26,8 @@ export const TradeFiguresData = z.object({
   pointValue: Decimal.nullable(),
   session: z.enum(TRADE_SESSIONS),
   setup: z.enum(SETUP_TYPES),
+  /** The student's library setup the trade names (events before setups carry none). */
+  setupId: z.uuid().nullable().default(null),
   entryTime: Instant,
   exitTime: Instant,
   notes: z.string().nullable(),

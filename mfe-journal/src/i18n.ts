@@ -114,6 +114,8 @@ export const he = {
     fees: 'עמלות ($)',
     session: 'סשן',
     setup: 'סטאפ',
+    librarySetup: 'סטאפ מהספרייה',
+    noLibrarySetup: 'ללא',
     entryTime: 'זמן כניסה',
     exitTime: 'זמן יציאה',
     notes: 'הערות',

@@ -34,8 +34,8 @@ const failedTo =
   (message: string) =>
   (error: YomanError): YomanError => ({ ...error, message });
 
-// A trade change moves the calendar, the drawer, the list, the dashboard and analytics.
-const TRADE_CHANGES = ['Trades', 'DailyAggregates', 'Dashboard', 'Analytics'] as const;
+// A trade change moves the calendar, the drawer, the list, the dashboard, analytics and the setups' figures.
+const TRADE_CHANGES = ['Trades', 'DailyAggregates', 'Dashboard', 'Analytics', 'Setups'] as const;
 
 /** The journal's calls (spec §7), injected into the one RTK Query api of @yoman/ui. */
 export const journalApi = api.injectEndpoints({

@@ -1,11 +1,5 @@
-import {
-  Analytics,
-  DailyAggregate,
-  DailyAggregateList,
-  DailyAggregateParams,
-  DailyAggregatesQuery,
-  DashboardStats,
-} from '../calendar';
+import { Analytics, AnalyticsQuery, DashboardStats, DashboardStatsQuery } from '../analytics';
+import { DailyAggregate, DailyAggregateList, DailyAggregateParams, DailyAggregatesQuery } from '../calendar';
 import { IdParams } from '../fields';
 import {
   CalculateTradeBody,
@@ -77,18 +71,20 @@ export const journalRoutes = [
     id: 'getDashboardStats',
     method: 'GET',
     path: '/api/dashboard-stats',
-    summary: 'מדדי לוח הבקרה',
+    summary: 'מדדי לוח הבקרה (?month=yyyy-MM, ברירת מחדל החודש הנוכחי)',
     tag: 'journal',
     access: 'signed-in',
+    query: DashboardStatsQuery,
     response: DashboardStats,
   },
   {
     id: 'getAnalytics',
     method: 'GET',
     path: '/api/analytics',
-    summary: 'ניתוחים',
+    summary: 'ניתוחים (from/to yyyy-MM-dd, ברירת מחדל כל הזמן)',
     tag: 'journal',
     access: 'signed-in',
+    query: AnalyticsQuery,
     response: Analytics,
   },
   {
@@ -109,6 +105,7 @@ export const journalRoutes = [
     access: 'signed-in',
     body: SetupBody,
     response: Setup,
+    status: 201,
   },
   {
     id: 'updateSetup',
@@ -125,7 +122,7 @@ export const journalRoutes = [
     id: 'archiveSetup',
     method: 'POST',
     path: '/api/setups/{id}/archive',
-    summary: 'העברת סטאפ לארכיון',
+    summary: 'העברת סטאפ לארכיון (409 כשכבר בארכיון)',
     tag: 'setups',
     access: 'signed-in',
     params: IdParams,
@@ -164,5 +161,15 @@ export const journalExtraRoutes = [
     tag: 'journal',
     access: 'signed-in',
     response: ScreenshotUploadLink,
+  },
+  {
+    id: 'restoreSetup',
+    method: 'POST',
+    path: '/api/setups/{id}/restore',
+    summary: 'שחזור סטאפ מהארכיון (409 כשאינו בארכיון)',
+    tag: 'setups',
+    access: 'signed-in',
+    params: IdParams,
+    response: Setup,
   },
 ] as const satisfies readonly ApiRoute[];

@@ -179,8 +179,8 @@ describe('AddTradeDialog', () => {
     renderInApp(<CalendarScreen />);
     fireEvent.click(await screen.findByRole('button', { name: 'הוסף עסקה ב-יום שישי, 20 בנובמבר 2026' }));
     const dialog = await screen.findByRole('dialog', { name: 'עסקה חדשה' });
-    expect(field('זמן יציאה').value).toBe('2026-11-20T14:15');
-    expect(field('זמן כניסה').value).toBe('2026-11-20T13:15');
+    expect(field('זמן יציאה').value).toBe('20.11.2026 14:15');
+    expect(field('זמן כניסה').value).toBe('20.11.2026 13:15');
     type('סימול', 'btcusdt');
     type('מחיר כניסה', '65000');
     type('מחיר יציאה', '66300');

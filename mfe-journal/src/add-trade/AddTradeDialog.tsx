@@ -3,14 +3,15 @@ import { Button } from '@yoman/ui';
 import { Dialog, Tabs, TabsContent, TabsList, TabsTrigger } from '@yoman/ui/overlays';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import styled from 'styled-components';
+import { useListSetupsQuery } from '../analytics-api';
 import { he } from '../i18n';
 import { CalculationResult } from './CalculationResult';
 import { ScreenshotDropZone } from './ScreenshotDropZone';
 import { TradeFields } from './TradeFields';
 import {
   emptyTradeForm,
+  formErrors,
   REQUIRED_FIELDS,
-  requiredErrors,
   type TradeForm,
   type TradeFormField,
   tradeFormForDay,
@@ -33,33 +34,44 @@ export type AddTradeDialogProps = {
   prefillDate?: string;
   /** Editing a saved trade instead of adding one. */
   trade?: Trade;
+  /** Opened from a setup's card: the new trade names that library setup. */
+  setupId?: string;
 };
 
-function initialForm(zone: string, prefillDate: string | undefined, trade: Trade | undefined): TradeForm {
+function initialForm(zone: string, prefillDate?: string, trade?: Trade, setupId?: string): TradeForm {
   if (trade) return tradeFormOf(trade, zone);
-  if (prefillDate) return tradeFormForDay(prefillDate, zone);
-  return emptyTradeForm();
+  const form = prefillDate ? tradeFormForDay(prefillDate, zone) : emptyTradeForm();
+  return setupId ? { ...form, setupId } : form;
 }
 
 /** The add-trade dialog (also the edit dialog): asset tabs, fields, automatic calculation, screenshot, save. */
-export function AddTradeDialog({ open, onOpenChange, zone, prefillDate, trade }: AddTradeDialogProps) {
+export function AddTradeDialog({
+  open,
+  onOpenChange,
+  zone,
+  prefillDate,
+  trade,
+  setupId,
+}: AddTradeDialogProps) {
   const formId = useId();
-  const [form, setForm] = useState<TradeForm>(() => initialForm(zone, prefillDate, trade));
+  const [form, setForm] = useState<TradeForm>(() => initialForm(zone, prefillDate, trade, setupId));
   const [touched, setTouched] = useState<ReadonlySet<TradeFormField>>(new Set());
   const [screenshot, setScreenshot] = useState<File | null>(null);
   const calculation = useAutoCalculation(form, zone);
   const { save, saving } = useSaveTrade();
+  const { data: setups } = useListSetupsQuery(undefined, { skip: !open });
+  const librarySetups = (setups ?? []).filter((s) => !s.isArchived);
 
   // Opening and closing both start a fresh form (the defaults, the calendar day, or the trade being edited),
   // so a saved or abandoned trade leaves nothing behind.
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the dialog opens, closes or changes subject.
   useEffect(() => {
-    setForm(initialForm(zone, prefillDate, trade));
+    setForm(initialForm(zone, prefillDate, trade, setupId));
     setTouched(new Set());
     setScreenshot(null);
-  }, [open, prefillDate, trade?.id]);
+  }, [open, prefillDate, trade?.id, setupId]);
 
-  const allErrors = requiredErrors(form);
+  const allErrors = formErrors(form, zone);
   const shown = Object.fromEntries(
     Object.entries(allErrors).filter(([f]) => touched.has(f as TradeFormField)),
   );
@@ -119,8 +131,10 @@ export function AddTradeDialog({ open, onOpenChange, zone, prefillDate, trade }:
           <TabsContent value={form.assetType}>
             <TradeFields
               form={form}
+              zone={zone}
               errors={shown}
               askPointValue={calculation.askPointValue}
+              librarySetups={librarySetups}
               onChange={(patch) => setForm((f) => ({ ...f, ...patch }))}
               onBlur={(field) => setTouched((t) => new Set(t).add(field))}
             />

@@ -12,6 +12,7 @@ import {
 import { TextField } from '@yoman/ui/overlays';
 import styled from 'styled-components';
 import { FilterSelect } from '../calendar/FilterSelect';
+import { DateTimeField } from '../date-time/DateTimeField';
 import { he } from '../i18n';
 import type { TradeForm, TradeFormField } from './trade-form';
 
@@ -97,14 +98,26 @@ const Notes = styled.label`
 
 export type TradeFieldsProps = {
   form: TradeForm;
+  /** The display time zone the entry and exit times are typed in. */
+  zone: string;
   errors: Partial<Record<TradeFormField, string>>;
   askPointValue: boolean;
+  /** The student's active library setups, offered besides the six built-in ones. */
+  librarySetups: readonly { id: string; name: string }[];
   onChange: (patch: Partial<TradeForm>) => void;
   onBlur: (field: TradeFormField) => void;
 };
 
 /** Every field of the add-trade form (spec §3, §5), labelled, with its 'שדה חובה' message when empty. */
-export function TradeFields({ form, errors, askPointValue, onChange, onBlur }: TradeFieldsProps) {
+export function TradeFields({
+  form,
+  zone,
+  errors,
+  askPointValue,
+  librarySetups,
+  onChange,
+  onBlur,
+}: TradeFieldsProps) {
   const a = he.addTrade;
   const text = (field: TradeFormField) => ({
     value: form[field],
@@ -121,6 +134,18 @@ export function TradeFields({ form, errors, askPointValue, onChange, onBlur }: T
     min: '0',
     dir: 'ltr',
   });
+  const dateTime = (field: 'entryTime' | 'exitTime', label: string) => (
+    <DateTimeField
+      label={label}
+      name={field}
+      required
+      zone={zone}
+      value={form[field]}
+      error={errors[field]}
+      onChange={(value) => onChange({ [field]: value })}
+      onBlur={() => onBlur(field)}
+    />
+  );
   return (
     <Grid>
       <TextField
@@ -167,8 +192,17 @@ export function TradeFields({ form, errors, askPointValue, onChange, onBlur }: T
         labels={SETUP_TYPE_LABELS}
         onChange={(setup) => onChange({ setup })}
       />
-      <TextField label={a.entryTime} required type="datetime-local" dir="ltr" {...text('entryTime')} />
-      <TextField label={a.exitTime} required type="datetime-local" dir="ltr" {...text('exitTime')} />
+      {(librarySetups.length > 0 || form.setupId !== '') && (
+        <FilterSelect
+          label={a.librarySetup}
+          value={form.setupId}
+          options={['', ...librarySetups.map((s) => s.id)]}
+          labels={{ '': a.noLibrarySetup, ...Object.fromEntries(librarySetups.map((s) => [s.id, s.name])) }}
+          onChange={(setupId) => onChange({ setupId })}
+        />
+      )}
+      {dateTime('entryTime', a.entryTime)}
+      {dateTime('exitTime', a.exitTime)}
       <TextField label={a.fees} {...number('fees', FEES_STEP)} />
       {askPointValue && (
         <TextField label={a.pointValue} hint={a.pointValueHint} required {...number('pointValue')} />

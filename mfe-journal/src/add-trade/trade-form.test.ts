@@ -19,8 +19,8 @@ const filled: TradeForm = {
   stopPrice: '64350',
   positionSize: '0.5',
   fees: '12.40',
-  entryTime: '2026-11-22T09:00',
-  exitTime: '2026-11-22T10:30',
+  entryTime: '22.11.2026 09:00',
+  exitTime: '22.11.2026 10:30',
   notes: 'פריצה נקייה',
 };
 
@@ -67,11 +67,11 @@ describe('the add-trade form rules', () => {
   it('prefills exit on the chosen day and entry one hour earlier, never in the future', () => {
     const now = new Date('2026-11-22T12:15:00Z'); // 14:15 in Israel
     expect(tradeFormForDay('2026-11-10', 'Asia/Jerusalem', now)).toMatchObject({
-      exitTime: '2026-11-10T14:15',
-      entryTime: '2026-11-10T13:15',
+      exitTime: '10.11.2026 14:15',
+      entryTime: '10.11.2026 13:15',
     });
     // A later day is clamped to now, so the trade is not logged in the future.
-    expect(tradeFormForDay('2026-11-25', 'Asia/Jerusalem', now).exitTime).toBe('2026-11-22T14:15');
+    expect(tradeFormForDay('2026-11-25', 'Asia/Jerusalem', now).exitTime).toBe('22.11.2026 14:15');
   });
 });
 
@@ -140,8 +140,8 @@ describe('the requests the dialog sends', () => {
     const form = tradeFormOf(trade, 'Asia/Jerusalem');
     expect(form).toMatchObject({
       symbol: 'BTCUSDT',
-      entryTime: '2026-11-22T09:00',
-      exitTime: '2026-11-22T10:30',
+      entryTime: '22.11.2026 09:00',
+      exitTime: '22.11.2026 10:30',
     });
     expect(timestampOf(form.exitTime, 'Asia/Jerusalem')).toBe(trade.exitTime);
   });

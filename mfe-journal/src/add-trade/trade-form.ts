@@ -1,4 +1,6 @@
+import { VALIDATION_MESSAGES } from '@yoman/contracts';
 import { DateTime } from 'luxon';
+import { HE_DATE_TIME_FORMAT, heDateTimeOfIso, parseHeDateTime } from '../date-time/he-date-time';
 
 // The add-trade form's values as the inputs hold them (text), and the rules of spec §4 and §5.
 
@@ -18,7 +20,9 @@ export type TradeForm = {
   fees: string;
   session: SessionValue;
   setup: SetupValue;
-  /** datetime-local text ('yyyy-MM-ddTHH:mm') in the display time zone. */
+  /** One of the student's active library setups; '' for none. */
+  setupId: string;
+  /** The product's date-time text ('dd.MM.yyyy HH:mm') in the display time zone. */
   entryTime: string;
   exitTime: string;
   notes: string;
@@ -40,8 +44,6 @@ export const REQUIRED_FIELDS = [
 
 export const REQUIRED_MESSAGE = 'שדה חובה';
 
-const LOCAL_INPUT_FORMAT = "yyyy-MM-dd'T'HH:mm";
-
 /** A fresh form with the spec's defaults: crypto, long, asia, breakout, fees 0. */
 export function emptyTradeForm(): TradeForm {
   return {
@@ -55,6 +57,7 @@ export function emptyTradeForm(): TradeForm {
     fees: '0',
     session: 'asia',
     setup: 'breakout',
+    setupId: '',
     entryTime: '',
     exitTime: '',
     notes: '',
@@ -72,21 +75,19 @@ export function tradeFormForDay(isoDate: string, zone: string, now: Date = new D
   const exit = DateTime.min(onDay, current);
   return {
     ...emptyTradeForm(),
-    exitTime: exit.toFormat(LOCAL_INPUT_FORMAT),
-    entryTime: exit.minus({ hours: 1 }).toFormat(LOCAL_INPUT_FORMAT),
+    exitTime: exit.toFormat(HE_DATE_TIME_FORMAT),
+    entryTime: exit.minus({ hours: 1 }).toFormat(HE_DATE_TIME_FORMAT),
   };
 }
 
-/** An ISO timestamp shown in a datetime-local input of the display zone. */
+/** An ISO timestamp shown as the date-time field's text in the display zone. */
 export function localInputOf(isoTimestamp: string, zone: string): string {
-  return DateTime.fromISO(isoTimestamp, { zone: 'utc' }).setZone(zone).toFormat(LOCAL_INPUT_FORMAT);
+  return heDateTimeOfIso(isoTimestamp, zone);
 }
 
-/** A datetime-local input's text in the display zone as a UTC ISO timestamp; null when empty or invalid. */
+/** A date-time field's text in the display zone as a UTC ISO timestamp; null when empty, partial or invalid. */
 export function timestampOf(localInput: string, zone: string): string | null {
-  if (localInput.trim() === '') return null;
-  const d = DateTime.fromISO(localInput, { zone });
-  return d.isValid ? d.toUTC().toISO() : null;
+  return parseHeDateTime(localInput, zone)?.toUTC().toISO() ?? null;
 }
 
 /** 'שדה חובה' for every empty required field. */
@@ -94,6 +95,19 @@ export function requiredErrors(form: TradeForm): Partial<Record<TradeFormField, 
   const errors: Partial<Record<TradeFormField, string>> = {};
   for (const field of REQUIRED_FIELDS) {
     if (form[field].trim() === '') errors[field] = REQUIRED_MESSAGE;
+  }
+  return errors;
+}
+
+const DATE_TIME_FIELDS = ['entryTime', 'exitTime'] as const satisfies readonly TradeFormField[];
+
+/** The required-field messages, and 'תאריך ושעה לא תקינים' for a time that is not a real dd.MM.yyyy HH:mm. */
+export function formErrors(form: TradeForm, zone: string): Partial<Record<TradeFormField, string>> {
+  const errors = requiredErrors(form);
+  for (const field of DATE_TIME_FIELDS) {
+    if (!errors[field] && timestampOf(form[field], zone) === null) {
+      errors[field] = VALIDATION_MESSAGES.invalidDateTime;
+    }
   }
   return errors;
 }

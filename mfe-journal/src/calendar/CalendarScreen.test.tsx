@@ -35,6 +35,7 @@ const trade = (id: string, exitTime: string, r: string, ils: string, session = '
   direction: 'long',
   session,
   setup: 'breakout',
+  setupId: null,
   entryPrice: '1.08',
   exitPrice: '1.09',
   stopPrice: '1.07',

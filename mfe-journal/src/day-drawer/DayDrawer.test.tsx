@@ -16,6 +16,7 @@ const trade = {
   direction: 'short',
   session: 'new_york',
   setup: 'news',
+  setupId: null,
   entryPrice: '21000',
   exitPrice: '20950',
   stopPrice: '21025',

@@ -11,6 +11,7 @@ const trade = (id: string, symbol: string, extra: Record<string, unknown> = {}) 
   direction: 'long',
   session: 'new_york',
   setup: 'pullback',
+  setupId: null,
   entryPrice: '100',
   exitPrice: '104',
   stopPrice: '98',

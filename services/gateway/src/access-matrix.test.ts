@@ -25,7 +25,18 @@ interface OwnedByOwner {
   screenshotId: string;
   deviceId: string;
   fileName: string;
+  setupId: string;
 }
+
+/** A library setup's form, valid for creating and editing. */
+const SETUP_FORM = {
+  name: 'פריצת טווח',
+  smcContext: 'נזילות',
+  description: 'פריצה',
+  entryRules: 'כניסה',
+  exitRules: 'יציאה',
+  checklist: ['טווח ברור'],
+};
 
 let harness: TestApp;
 const cookies = new Map<Actor, string>();
@@ -85,13 +96,22 @@ async function makeOwnersThings(): Promise<OwnedByOwner> {
     headers: { ...headers, 'content-type': 'image/png' },
   });
   expect(uploaded.statusCode, uploaded.body).toBe(200);
+  const setup = await harness.app.inject({
+    method: 'POST',
+    url: '/api/setups',
+    payload: SETUP_FORM,
+    headers,
+  });
+  expect(setup.statusCode, setup.body).toBe(201);
   const logged = await harness.app.inject({
     method: 'POST',
     url: '/api/trades',
-    payload: { ...TRADE_ACROSS_MIDNIGHT, screenshotUrl },
+    payload: { ...TRADE_ACROSS_MIDNIGHT, screenshotUrl, setupId: setup.json().id },
     headers,
   });
   expect(logged.statusCode, logged.body).toBe(201);
+  const named = await harness.app.inject({ url: '/api/setups', headers });
+  expect(named.json()).toEqual([expect.objectContaining({ id: setup.json().id, sampleSize: 1 })]);
   const avatarLink = await harness.app.inject({ method: 'POST', url: '/api/profile/upload-url', headers });
   const avatar = await harness.app.inject({
     method: 'PUT',
@@ -105,6 +125,7 @@ async function makeOwnersThings(): Promise<OwnedByOwner> {
     screenshotId: screenshotUrl.split('/').at(-1) ?? '',
     deviceId: settings.json().security.connectedDevices[0].id,
     fileName: String(avatar.json().imageURL).split('/').at(-1) ?? '',
+    setupId: setup.json().id,
   };
 }
 
@@ -122,6 +143,7 @@ function ownersPath(path: string): string {
     .replace('/api/trades/{id}', `/api/trades/${owned.tradeId}`)
     .replace('/api/screenshots/{id}', `/api/screenshots/${owned.screenshotId}`)
     .replace('/api/auth/devices/{id}', `/api/auth/devices/${owned.deviceId}`)
+    .replace('/api/setups/{id}', `/api/setups/${owned.setupId}`)
     .replace('{name}', owned.fileName)
     .replace('{date}', '2026-01-06')
     .replace(/\{\w+\}/g, NOBODYS);
@@ -131,6 +153,7 @@ function ownersPath(path: string): string {
 function bodyOf(method: string, path: string): unknown {
   if (path === '/api/trades' || path === '/api/trades/{id}') return TRADE_ACROSS_MIDNIGHT;
   if (path === '/api/calculate-trade') return TRADE_ACROSS_MIDNIGHT;
+  if (path === '/api/setups' || path === '/api/setups/{id}') return SETUP_FORM;
   if (path === '/api/user-settings') {
     return {
       sharing: {
@@ -211,9 +234,10 @@ describe('the access matrix', () => {
         if (operation.access === 'mentor' && actor === 'otherStudent') {
           expect(answer.statusCode, `${actor} ${call}`).toBe(403);
         }
-        const seesOwners = actor !== 'owner' && answer.body.includes(owned.tradeId);
+        const seesOwners =
+          actor !== 'owner' && (answer.body.includes(owned.tradeId) || answer.body.includes(owned.setupId));
         if (seesOwners && operation.method === 'GET')
-          unexpected.push(`${actor} ${call} shows the owner’s trade`);
+          unexpected.push(`${actor} ${call} shows the owner’s trade or setup`);
       }
     }
     expect(unexpected).toEqual([]);
@@ -225,6 +249,9 @@ describe('the access matrix', () => {
     const reach = async (url: string) => (await harness.app.inject({ url, headers })).statusCode;
     expect(await reach(`/api/screenshots/${owned.screenshotId}`)).toBe(200);
     expect(await reach('/api/daily-aggregates/2026-01-06')).toBe(200);
+    const setups = await harness.app.inject({ url: '/api/setups', headers });
+    // The matrix made the owner another setup, and its edit of the trade named none.
+    expect(setups.json().map((setup: { id: string }) => setup.id)).toContain(owned.setupId);
     const trades = await harness.app.inject({ url: '/api/trades', headers });
     expect(trades.json()).toEqual(expect.arrayContaining([expect.objectContaining({ id: owned.tradeId })]));
     const mentorSees = await harness.app.inject({

@@ -47,9 +47,20 @@ const NOT_BUILT_PAGE = `<!doctype html>
 </html>
 `;
 
+// The build (scripts/precompress.mjs) writes `.br` and `.gz` copies beside these; @fastify/static sends the
+// copy the request's Accept-Encoding prefers, with the original's Content-Type, and the file itself otherwise.
+const PRECOMPRESSED_SUFFIX = /\.(br|gz)$/u;
+
+/** The built file a precompressed copy was made from (the path itself when it is not a copy). */
+const originalOf = (filePath: string) => filePath.replace(PRECOMPRESSED_SUFFIX, '');
+
+/** Whether the answer for this file depends on Accept-Encoding: it is a copy, or it has one. */
+const hasCompressedCopies = (filePath: string) =>
+  PRECOMPRESSED_SUFFIX.test(filePath) || existsSync(`${filePath}.br`) || existsSync(`${filePath}.gz`);
+
 /** Long caching only for content-hashed file names; everything else is revalidated on each load. */
 function cacheControlFor(filePath: string): string {
-  const name = basename(filePath);
+  const name = basename(originalOf(filePath));
   const hashed = /[.-][0-9a-f]{8,}\./i.test(name) && !name.endsWith('.html') && name !== 'mf-manifest.json';
   return hashed ? 'public, max-age=31536000, immutable' : 'no-cache';
 }
@@ -75,7 +86,12 @@ export const staticFrontEnd = fp<StaticFrontEndOptions>(
       await app.register(fastifyStatic, {
         root: options.frontEndDir,
         cacheControl: false,
-        setHeaders: (response, filePath) => response.setHeader('cache-control', cacheControlFor(filePath)),
+        preCompressed: true,
+        setHeaders: (response, filePath) => {
+          response.setHeader('cache-control', cacheControlFor(filePath));
+          // The same URL answers differently by Accept-Encoding: a shared cache must key on it.
+          if (hasCompressedCopies(filePath)) response.setHeader('vary', 'accept-encoding');
+        },
       });
     } else {
       app.log.warn({ frontEndDir: options.frontEndDir }, 'the front end is not built; run npm run build');

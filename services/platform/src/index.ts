@@ -115,6 +115,7 @@ export {
   type ServiceProcessOptions,
   servesApi,
 } from './process/service-app';
+export { afterOutermostTransaction } from './projections/after-commit';
 export { type BatchedProjectionOptions, batchedProjection } from './projections/batched-projection';
 export {
   countProjectionFailures,

@@ -1,6 +1,8 @@
 import type { Knex } from 'knex';
-import { callerProfilesMigration } from './callers/caller-profiles-projection';
+import { analyticsMigration } from './analytics/analytics-migration';
+import { callerGoalsMigration, callerProfilesMigration } from './callers/caller-profiles-projection';
 import { tradeFxRatesMigration } from './rates/trade-fx-rates-projection';
+import { setupsMigration } from './setups/setups-projection';
 
 // Read models of the trade module (ARCHITECTURE §3). Prices and money are numeric without a fixed scale,
 // so a price is read back exactly as it was written ('1.105', '500.00').
@@ -102,6 +104,12 @@ async function addReadIndexes(db: Knex) {
   await db.raw('create index trades_open_lock_at_index on ?? (lock_at) where not is_locked', ['trades']);
 }
 
+async function addTradeSetupColumn(db: Knex) {
+  await db.schema.alterTable('trades', (table) => {
+    table.uuid('setup_id');
+  });
+}
+
 /** The trade module's tables: its read models (trades, daily aggregates, callers, rates) and uploaded screenshots. */
 export const tradeMigrations = [
   { name: '0300-trade-trades', up: createTradesTable },
@@ -110,4 +118,8 @@ export const tradeMigrations = [
   callerProfilesMigration,
   tradeFxRatesMigration,
   { name: '0305-trade-read-indexes', up: addReadIndexes },
+  { name: '0306-trade-trades-setup', up: addTradeSetupColumn },
+  callerGoalsMigration,
+  setupsMigration,
+  analyticsMigration,
 ];

@@ -1,3 +1,4 @@
+import { DEFAULT_MONTHLY_GOAL_R } from '@yoman/contracts';
 import type { Caller, Platform } from '@yoman/platform';
 import { DEFAULT_LOCK_POLICY, type LockPolicy } from './trades/lock-window';
 
@@ -7,6 +8,8 @@ export interface TradeContext {
   timezone: string;
   /** The organisation's locking policy; the defaults for a student without a mentor. */
   lockPolicy: LockPolicy;
+  /** The monthly goal in R (display settings; rules §3), DEFAULT_MONTHLY_GOAL_R until identity says otherwise. */
+  monthlyGoalR: number;
 }
 
 /** Reads a caller's trade context. */
@@ -16,6 +19,7 @@ export type TradeContextOf = (caller: Caller, platform: Platform) => Promise<Tra
 export const defaultTradeContext: TradeContextOf = async () => ({
   timezone: DEFAULT_LOCK_POLICY.timezone,
   lockPolicy: DEFAULT_LOCK_POLICY,
+  monthlyGoalR: DEFAULT_MONTHLY_GOAL_R,
 });
 
 /**
@@ -25,7 +29,7 @@ export const defaultTradeContext: TradeContextOf = async () => ({
  */
 export const tradeContextOfCaller: TradeContextOf = async (caller, platform) => {
   const [zone, policy] = await Promise.all([
-    platform.db('trade_caller_zones').where({ user_id: caller.userId }).first('timezone'),
+    platform.db('trade_caller_zones').where({ user_id: caller.userId }).first('timezone', 'monthly_goal_r'),
     caller.organisationId
       ? platform
           .db('trade_lock_policies')
@@ -35,6 +39,7 @@ export const tradeContextOfCaller: TradeContextOf = async (caller, platform) => 
   ]);
   return {
     timezone: zone?.timezone ?? DEFAULT_LOCK_POLICY.timezone,
+    monthlyGoalR: zone?.monthly_goal_r == null ? DEFAULT_MONTHLY_GOAL_R : Number(zone.monthly_goal_r),
     lockPolicy: policy
       ? {
           tradeLockHours: Number(policy.trade_lock_hours),

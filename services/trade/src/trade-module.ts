@@ -1,5 +1,7 @@
 import { routesOfModule } from '@yoman/contracts';
 import type { YomanModule } from '@yoman/platform';
+import { analyticsProjection } from './analytics/analytics-projection';
+import { analyticsRoutes } from './analytics/analytics-routes';
 import { calculateRoute } from './calculation/calculate-route';
 import { callerProfilesProjection } from './callers/caller-profiles-projection';
 import { dailyAggregateRoutes } from './daily-aggregates/daily-aggregate-routes';
@@ -8,6 +10,8 @@ import { tradeMigrations } from './migrations';
 import { tradeFxRatesProjection } from './rates/trade-fx-rates-projection';
 import { tradeRatesFor } from './rates/trade-rates';
 import { screenshotRoutes } from './screenshots/screenshot-routes';
+import { setupRoutes } from './setups/setup-routes';
+import { setupsProjection } from './setups/setups-projection';
 import { tradeConfig } from './trade-config';
 import { tradeContextOfCaller } from './trade-context';
 import type { TradeModuleDeps } from './trade-module-deps';
@@ -17,8 +21,8 @@ import { tradeRoutes } from './trades/trade-routes';
 import { tradesProjection } from './trades/trades-projection';
 
 /**
- * The trade module: calculation, event-sourced trades, screenshots, the `trades` and `daily_aggregates`
- * read models and the lock job. Rates default to the module's own copy of the market's published rates (with
+ * The trade module: calculation, event-sourced trades and library setups, screenshots, the `trades`,
+ * `daily_aggregates`, `trade_setups` and analytics read models and the lock job. Rates default to the module's own copy of the market's published rates (with
  * the configured fallbacks); the caller's time zone and lock policy come from its read model of identity's events.
  */
 export function createTradeModule(deps: Partial<TradeModuleDeps> = {}): YomanModule {
@@ -35,6 +39,8 @@ export function createTradeModule(deps: Partial<TradeModuleDeps> = {}): YomanMod
       dailyAggregatesProjection,
       callerProfilesProjection,
       tradeFxRatesProjection,
+      setupsProjection,
+      analyticsProjection,
     ],
     jobs: {
       [LOCK_JOB]: (payload, context) => lockTradeJob(payload, context),
@@ -48,6 +54,8 @@ export function createTradeModule(deps: Partial<TradeModuleDeps> = {}): YomanMod
       await app.register(tradeRoutes(resolved));
       await app.register(dailyAggregateRoutes);
       await app.register(screenshotRoutes);
+      await app.register(setupRoutes);
+      await app.register(analyticsRoutes);
     },
   };
 }

@@ -44,7 +44,7 @@ async function identityTells(running: RunningPlatform) {
           timezone: 'Europe/London',
           numberFormat: 'comma',
           rtlLayout: true,
-          monthlyGoalR: 10,
+          monthlyGoalR: 12,
         },
       },
     },
@@ -85,11 +85,12 @@ describe('tradeContextOfCaller: the trade module’s own read model of identity'
     );
   });
 
-  it('given identity’s events, when asked, then the user’s zone and the organisation’s latest policy', async () => {
+  it('given identity’s events, when asked, then the user’s zone and goal and the organisation’s latest policy', async () => {
     await identityTells(running);
     expect(await tradeContextOfCaller(alice, running.platform)).toEqual({
       timezone: 'Europe/London',
       lockPolicy: { tradeLockHours: 48, weekendLocking: true, timezone: 'Asia/Jerusalem' },
+      monthlyGoalR: 12,
     });
     // A caller of no organisation gets the default policy, whatever their zone.
     const alone = await tradeContextOfCaller({ ...alice, organisationId: null }, running.platform);
@@ -102,7 +103,7 @@ describe('tradeContextOfCaller: the trade module’s own read model of identity'
     await running.platform.projections.rebuild('trade_caller_profiles');
     expect(await running.platform.db('trade_lock_policies').select()).toEqual(before);
     expect(await running.platform.db('trade_caller_zones').select()).toEqual([
-      { user_id: 'alice', timezone: 'Europe/London' },
+      { user_id: 'alice', timezone: 'Europe/London', monthly_goal_r: '12' },
     ]);
   });
 });

@@ -1,4 +1,4 @@
-import { TRADE_EVENT_SCHEMAS } from '@yoman/contracts';
+import { SETUP_EVENT_SCHEMAS, TRADE_EVENT_SCHEMAS } from '@yoman/contracts';
 import { defineService } from '@yoman/platform';
 import { createTradeModule } from './trade-module';
 
@@ -7,5 +7,5 @@ export const tradeService = defineService({
   name: 'trade',
   port: 3010,
   modules: () => [createTradeModule()],
-  events: TRADE_EVENT_SCHEMAS,
+  events: { ...TRADE_EVENT_SCHEMAS, ...SETUP_EVENT_SCHEMAS },
 });

@@ -1,13 +1,18 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Outlet } from 'react-router-dom';
 import styled from 'styled-components';
 import { useSignOut } from '../auth/useAuthActions';
 import { useSignedInUser } from '../session/guards';
 import { Header } from './Header';
-import { MobileMenu } from './MobileMenu';
 import { ShortcutButton } from './ShortcutButton';
 import { Sidebar } from './Sidebar';
 import { useSidebarCollapsed } from './useSidebarCollapsed';
+
+// The phone menu (a Radix sheet of '@yoman/ui/overlays', with the student menu it lists for every role) is
+// downloaded when it is first opened, so neither the layout's first paint nor a mentor's page waits for it.
+const MobileMenu = lazy(() =>
+  import(/* webpackChunkName: "mobile-menu" */ './MobileMenu').then((m) => ({ default: m.MobileMenu })),
+);
 
 const Frame = styled.div`
   display: flex;
@@ -34,18 +39,33 @@ export function Layout() {
   const user = useSignedInUser();
   const [collapsed, toggleCollapsed] = useSidebarCollapsed();
   const [mobileMenuOpen, setMobileMenuOpen] = useState(false);
+  // Once opened, the menu stays mounted, so that it can play its closing animation.
+  const [mobileMenuMounted, setMobileMenuMounted] = useState(false);
+  const openMobileMenu = () => {
+    setMobileMenuMounted(true);
+    setMobileMenuOpen(true);
+  };
   const { signOut } = useSignOut();
   const onSignOut = () => void signOut();
   return (
     <Frame>
       <Sidebar user={user} collapsed={collapsed} onToggle={toggleCollapsed} onSignOut={onSignOut} />
       <Column>
-        <Header user={user} onOpenMobileMenu={() => setMobileMenuOpen(true)} onSignOut={onSignOut} />
+        <Header user={user} onOpenMobileMenu={openMobileMenu} onSignOut={onSignOut} />
         <Main id="main">
           <Outlet />
         </Main>
       </Column>
-      <MobileMenu user={user} open={mobileMenuOpen} onOpenChange={setMobileMenuOpen} onSignOut={onSignOut} />
+      {mobileMenuMounted && (
+        <Suspense fallback={null}>
+          <MobileMenu
+            user={user}
+            open={mobileMenuOpen}
+            onOpenChange={setMobileMenuOpen}
+            onSignOut={onSignOut}
+          />
+        </Suspense>
+      )}
       <ShortcutButton user={user} />
     </Frame>
   );

@@ -21,6 +21,7 @@ const routes = [
     children: [
       { index: true, element: <RootRedirect /> },
       { path: 'calendar', element: <p>לוח השנה</p> },
+      { path: 'home', element: <p>לוח הבקרה</p> },
       { path: 'mentor', element: <p>אזור המנטור</p> },
     ],
   },
@@ -52,10 +53,10 @@ describe('protected routes', () => {
     await screen.findByText('לוח השנה');
   });
 
-  it('send a student from / to /calendar and a mentor to /mentor', async () => {
+  it('send a student from / to the dashboard (/home) and a mentor to /mentor', async () => {
     vi.stubGlobal('fetch', fakeApi({ '/api/user': { status: 200, body: student } }));
     const first = renderInShell(routes, { path: '/' });
-    await waitFor(() => expect(first.router.state.location.pathname).toBe('/calendar'));
+    await waitFor(() => expect(first.router.state.location.pathname).toBe('/home'));
     first.unmount();
 
     vi.stubGlobal('fetch', fakeApi({ '/api/user': { status: 200, body: mentor } }));
@@ -66,8 +67,8 @@ describe('protected routes', () => {
   it('send a signed-in user away from /auth to /', async () => {
     vi.stubGlobal('fetch', fakeApi({ '/api/user': { status: 200, body: student } }));
     const { router } = renderInShell(routes, { path: '/auth' });
-    await screen.findByText('לוח השנה');
-    expect(router.state.location.pathname).toBe('/calendar');
+    await screen.findByText('לוח הבקרה');
+    expect(router.state.location.pathname).toBe('/home');
     expect(screen.queryByText('מסך הכניסה')).toBeNull();
   });
 });

@@ -29,9 +29,9 @@ export function useSignedInUser(): SessionUser {
   return user;
 }
 
-/** Where / leads: mentors to their area, everyone else to the calendar (spec §2). */
+/** Where / leads: mentors to their area, everyone else to the dashboard at /home (spec §2 route table). */
 export function landingPathFor(user: Pick<SessionUser, 'role'>): string {
-  return user.role === 'mentor' ? '/mentor' : '/calendar';
+  return user.role === 'mentor' ? '/mentor' : '/home';
 }
 
 export function RootRedirect() {

@@ -86,12 +86,16 @@ function rgbOf(hex: string): [number, number, number] {
 }
 
 /**
- * The profit or loss colour at a calendar intensity (0–1, e.g. |netR|/5 capped at 1).
- * Tints run from 10% to 100% so that a tiny result is still visibly coloured.
+ * The opacity of the calendar's tints: from 10%, so a tiny result is still visibly coloured, to 55%, the
+ * strongest profit tint on which the day's text (colors.text, 12 px) keeps WCAG AA's 4.5:1 contrast.
  */
+export const calendarTintAlpha = { min: 0.1, max: 0.55 } as const;
+
+/** The profit or loss colour at a calendar intensity (0–1, e.g. |netR|/5 capped at 1). */
 export function intensityTint(tone: Tone, intensity: number): string {
   const clamped = Number.isFinite(intensity) ? Math.min(1, Math.max(0, intensity)) : 0;
-  const alpha = Math.round((0.1 + 0.9 * clamped) * 100) / 100;
+  const { min, max } = calendarTintAlpha;
+  const alpha = Math.round((min + (max - min) * clamped) * 100) / 100;
   const [r, g, b] = rgbOf(colors[tone]);
   return `rgba(${r}, ${g}, ${b}, ${alpha})`;
 }

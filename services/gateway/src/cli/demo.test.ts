@@ -87,6 +87,25 @@ describe('npm run demo on an empty installation', () => {
     expect(report.counts.withScreenshot).toBeGreaterThan(0);
   });
 
+  it('gives each student three or four library setups, named on their trades, with figures from them', async () => {
+    expect(report.counts.setups).toBe(7);
+    expect(report.counts.withLibrarySetup).toBeGreaterThan(0);
+    for (const [index, student] of report.students.entries()) {
+      const { cookie } = await signIn(student.email);
+      const setups = (await gateway.app.inject({ url: '/api/setups', headers: { cookie } })).json();
+      expect(setups).toHaveLength(3 + (index % 2));
+      const sampled = setups.reduce(
+        (sum: number, setup: { sampleSize: number }) => sum + setup.sampleSize,
+        0,
+      );
+      expect(sampled).toBeGreaterThan(0);
+      const dashboard = await gateway.app.inject({ url: '/api/dashboard-stats', headers: { cookie } });
+      expect(dashboard.statusCode, dashboard.body).toBe(200);
+      const analytics = await gateway.app.inject({ url: '/api/analytics', headers: { cookie } });
+      expect(analytics.json().setupBreakdown.some((row: { isLibrary: boolean }) => row.isLibrary)).toBe(true);
+    }
+  });
+
   it('refuses to create the demo a second time and changes nothing', async () => {
     const before = await gateway.platform.eventStore.headPosition();
     expect(await seedDemo(gateway.app, gateway.platform, clock, options)).toBeUndefined();

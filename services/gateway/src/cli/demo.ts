@@ -54,7 +54,8 @@ export function demoSummaryOf(report: DemoReport, options: DemoOptions, seconds:
     `Demo organisation "${DEMO_ORGANISATION_NAME}" created in ${seconds.toFixed(1)} s:`,
     `  1 mentor, ${report.students.length} students, ${options.months} months of history`,
     `  ${counts.logged} trades logged (${counts.withScreenshot} with a screenshot), ${counts.edited} edited, ` +
-      `${report.lockedTrades} locked (${counts.locksRun} by the lock job)`,
+      `${report.lockedTrades} locked (${counts.locksRun} by the lock job); ` +
+      `${counts.setups} library setups, named on ${counts.withLibrarySetup} trades`,
     '',
     `Logins (password for all: ${options.password}):`,
     ...rows,

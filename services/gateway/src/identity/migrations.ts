@@ -67,4 +67,15 @@ const createIdentityTables: Migration = {
   },
 };
 
-export const identityMigrations: Migration[] = [createIdentityTables];
+/** One row counting every revocation: gateway processes compare it to what their session caches saw. */
+const createSessionRevocations: Migration = {
+  name: '0110-identity-session-revocations',
+  async up(db) {
+    await db.schema.createTable('session_revocations', (table) => {
+      table.integer('id').primary();
+      table.bigInteger('version').notNullable();
+    });
+  },
+};
+
+export const identityMigrations: Migration[] = [createIdentityTables, createSessionRevocations];

@@ -235,7 +235,8 @@ describe('the HTTP app', () => {
     const response = await testApp.app.inject({ method: 'GET', url: '/api/nothing' });
     const policy = String(response.headers['content-security-policy']);
     expect(policy).toContain("default-src 'self'");
-    expect(policy).toContain("script-src 'self';");
+    expect(policy).toContain("script-src 'self' 'wasm-unsafe-eval';");
+    expect(policy).not.toContain("'unsafe-eval'");
     expect(policy).not.toMatch(/https?:/);
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);

@@ -1,4 +1,3 @@
-import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import Fastify, {
   type FastifyBaseLogger,
@@ -6,12 +5,7 @@ import Fastify, {
   type FastifyPluginAsync,
   LogController,
 } from 'fastify';
-import {
-  jsonSchemaTransform,
-  jsonSchemaTransformObject,
-  serializerCompiler,
-  validatorCompiler,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, jsonSchemaTransformObject, validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requestIdOf } from '../logging/logger';
 import type { YomanModule } from '../module';
@@ -19,8 +13,10 @@ import type { Platform } from '../platform';
 import { answerNotFound, handleError } from './error-handler';
 import { healthRoutes } from './health';
 import { refuseMalformedText } from './json-body';
+import { responseSerializerCompiler } from './response-serializer';
 import { accessTableOf, checkRouteAccess, type DeclaredRoute, declareRouteAccess } from './route-access';
 import { refuseCrossOriginWrites } from './same-origin';
+import { addSecurityHeaders } from './security-headers';
 
 export interface HttpAppOptions {
   platform: Platform;
@@ -39,7 +35,7 @@ export interface HttpAppOptions {
 export const OPENAPI_PATH = '/api/openapi.json';
 
 /**
- * The Fastify app every Yoman process serves: zod validation and serialization, security headers, request
+ * The Fastify app every Yoman process serves: zod validation, serialisers compiled from the zod contracts, security headers, request
  * ids, one error handler, same-origin writes, module routes under `/api` with JSON 404s, and an OpenAPI 3.1
  * document generated from the route schemas. The caller may add more (static files) before `ready()`.
  */
@@ -55,7 +51,10 @@ export async function createHttpApp(options: HttpAppOptions): Promise<FastifyIns
     return503OnClosing: true,
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Outside production every answer is also written by zod and compared (response-serializer.ts).
+  app.setSerializerCompiler(
+    responseSerializerCompiler({ checked: platform.config.nodeEnv !== 'production' }),
+  );
   app.setErrorHandler(handleError);
   // State changes travel as JSON only; a text/plain body is how a cross-site form would try it.
   app.removeContentTypeParser('text/plain');
@@ -66,7 +65,7 @@ export async function createHttpApp(options: HttpAppOptions): Promise<FastifyIns
     reply.header('x-request-id', request.id);
   });
   app.addHook('onRequest', refuseCrossOriginWrites);
-  await app.register(helmet, {
+  addSecurityHeaders(app, {
     contentSecurityPolicy: { directives: contentSecurityPolicy(options.remotesManifest) },
   });
   await app.register(swagger, {
@@ -109,7 +108,8 @@ function contentSecurityPolicy(remotesManifest: Readonly<Record<string, string>>
   const self = ["'self'", ...new Set(remoteOrigins)];
   return {
     defaultSrc: ["'self'"],
-    scriptSrc: self,
+    // WebAssembly compilation only (the PDF report's layout engine, yoga); never 'unsafe-eval' for scripts.
+    scriptSrc: [...self, "'wasm-unsafe-eval'"],
     connectSrc: self,
     // styled-components writes <style> elements at run time.
     styleSrc: [...self, "'unsafe-inline'"],

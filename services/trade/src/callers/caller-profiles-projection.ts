@@ -9,7 +9,8 @@ import type { Knex } from 'knex';
 
 /**
  * What the trade module keeps of identity, fed by identity's events (never by reading identity's tables): each
- * user's display zone, in which days and periods are read, and each organisation's lock policy.
+ * user's display zone, in which days and periods are read (and, since 0307, their monthly goal in R), and each
+ * organisation's lock policy.
  */
 export const callerProfilesMigration: Migration = {
   name: '0303-trade-caller-profiles',
@@ -34,7 +35,11 @@ const HANDLED = [
 ] as const;
 
 type Row =
-  | { table: 'trade_caller_zones'; key: 'user_id'; row: { user_id: string; timezone: string } }
+  | {
+      table: 'trade_caller_zones';
+      key: 'user_id';
+      row: { user_id: string; timezone: string; monthly_goal_r: number };
+    }
   | {
       table: 'trade_lock_policies';
       key: 'organisation_id';
@@ -47,15 +52,20 @@ function rowOf(event: Pick<RecordedEvent, 'type' | 'data'>): Row | undefined {
     case 'identity.user-registered.v1': {
       const parsed = identityEventSchemas[event.type].safeParse(event.data);
       if (!parsed.success) return undefined;
-      const row = { user_id: parsed.data.userId, timezone: DEFAULT_DISPLAY_SETTINGS.timezone };
+      const row = {
+        user_id: parsed.data.userId,
+        timezone: DEFAULT_DISPLAY_SETTINGS.timezone,
+        monthly_goal_r: DEFAULT_DISPLAY_SETTINGS.monthlyGoalR,
+      };
       return { table: 'trade_caller_zones', key: 'user_id', row };
     }
     case 'identity.settings-changed.v1': {
       const parsed = identityEventSchemas[event.type].safeParse(event.data);
       if (!parsed.success || parsed.data.section !== 'display') return undefined;
-      const timezone: string = parsed.data.values.timezone;
+      const { timezone, monthlyGoalR } = parsed.data.values;
       if (!(SETTINGS_TIME_ZONES as readonly string[]).includes(timezone)) return undefined;
-      return { table: 'trade_caller_zones', key: 'user_id', row: { user_id: parsed.data.userId, timezone } };
+      const row = { user_id: parsed.data.userId, timezone, monthly_goal_r: monthlyGoalR };
+      return { table: 'trade_caller_zones', key: 'user_id', row };
     }
     case 'identity.organisation-created.v1':
     case 'identity.lock-policy-changed.v1': {
@@ -90,5 +100,15 @@ export const callerProfilesProjection: Projection = {
   async reset(trx) {
     await trx('trade_caller_zones').delete();
     await trx('trade_lock_policies').delete();
+  },
+};
+
+/** The monthly goal in R beside the zone (display settings, rules §3), for the dashboard's progress. */
+export const callerGoalsMigration: Migration = {
+  name: '0307-trade-caller-goals',
+  async up(db) {
+    await db.schema.alterTable('trade_caller_zones', (table) => {
+      table.decimal('monthly_goal_r', null);
+    });
   },
 };

@@ -58,6 +58,7 @@ describe('trades read model', () => {
       direction: 'long',
       session: 'london',
       setup: 'breakout',
+      setupId: null,
       entryPrice: '1.1',
       exitPrice: '1.105',
       stopPrice: '1.095',

@@ -313,3 +313,60 @@ describe('locking a trade (the lock job)', () => {
     given().when(lock(LOCK_AT)).thenNothing();
   });
 });
+
+describe('naming a library setup', () => {
+  const SETUP_ID = '3c2b1a09-8f7e-4d6c-9b5a-4f3e2d1c0b9a';
+  const OTHER_SETUP_ID = '5e4d3c2b-1a09-4f8e-8d7c-6b5a4f3e2d1c';
+  const withSetup = { ...figures, setupId: SETUP_ID };
+  const named = (status: 'active' | 'archived' | 'missing', setupId = SETUP_ID) => ({ setupId, status });
+
+  it("logs a trade naming one of its owner's active setups", () => {
+    given()
+      .when(log('2026-03-10T10:30:00.000Z', { figures: withSetup, namedSetup: named('active') }))
+      .thenEmits([loggedEvent({ setupId: SETUP_ID })]);
+  });
+
+  it("refuses an archived setup, a missing or another student's one, and a setup it was not told about", () => {
+    const at = '2026-03-10T10:30:00.000Z';
+    given()
+      .when(log(at, { figures: withSetup, namedSetup: named('archived') }))
+      .thenRefuses('SETUP_ARCHIVED', 'invalid_input');
+    given()
+      .when(log(at, { figures: withSetup, namedSetup: named('missing') }))
+      .thenRefuses('SETUP_NOT_FOUND', 'invalid_input');
+    given()
+      .when(log(at, { figures: withSetup }))
+      .thenRefuses('SETUP_NOT_FOUND', 'invalid_input');
+    given()
+      .when(log(at, { figures: withSetup, namedSetup: named('active', OTHER_SETUP_ID) }))
+      .thenRefuses('SETUP_NOT_FOUND', 'invalid_input');
+  });
+
+  it('an edit may keep a setup archived since, but naming another needs it active', () => {
+    const loggedWithSetup = loggedEvent({ setupId: SETUP_ID });
+    const keep: EditTrade = {
+      type: 'EditTrade',
+      data: {
+        tradeId: TRADE_ID,
+        userId: USER_ID,
+        figures: { ...withSetup, notes: 'עודכן' },
+        namedSetup: named('archived'),
+      },
+      metadata: at('2026-03-10T11:00:00.000Z'),
+    };
+    const [event] = tradeDecider.decide(
+      keep,
+      tradeDecider.evolve(tradeDecider.initialState(), loggedWithSetup),
+    );
+    expect(event.type).toBe('trade.edited.v1');
+    const switchTo: EditTrade = {
+      ...keep,
+      data: {
+        ...keep.data,
+        figures: { ...withSetup, setupId: OTHER_SETUP_ID },
+        namedSetup: named('archived', OTHER_SETUP_ID),
+      },
+    };
+    given(loggedWithSetup).when(switchTo).thenRefuses('SETUP_ARCHIVED', 'invalid_input');
+  });
+});

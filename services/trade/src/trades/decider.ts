@@ -19,6 +19,15 @@ import {
   trustChangeOf,
 } from './trust-score';
 
+/**
+ * The library setup a trade's figures name, as its own stream says at the time of the command: `missing`
+ * when it was never created or is another student's.
+ */
+export interface NamedSetup {
+  setupId: string;
+  status: 'active' | 'archived' | 'missing';
+}
+
 export type LogTrade = Command<
   'LogTrade',
   {
@@ -28,9 +37,13 @@ export type LogTrade = Command<
     figures: TradeFiguresData;
     screenshotUrl: string | null;
     policy: LockPolicy;
+    namedSetup?: NamedSetup;
   }
 >;
-export type EditTrade = Command<'EditTrade', { tradeId: string; userId: string; figures: TradeFiguresData }>;
+export type EditTrade = Command<
+  'EditTrade',
+  { tradeId: string; userId: string; figures: TradeFiguresData; namedSetup?: NamedSetup }
+>;
 export type DeleteTrade = Command<'DeleteTrade', { tradeId: string; userId: string }>;
 export type AttachScreenshot = Command<
   'AttachScreenshot',
@@ -84,6 +97,7 @@ function logTrade({ data, metadata: { now } }: LogTrade, state: Trade): TradeEve
     throw DomainError.conflict('TRADE_EXISTS', 'עסקה עם מזהה זה כבר קיימת');
   }
   const exitTime = checkTradeTimes(data.figures, now);
+  if (data.figures.setupId) selectableSetup(data.figures.setupId, data.namedSetup);
   const lockAt = lockAtOf(exitTime, data.policy);
   const logged: TradeEvent = {
     type: 'trade.logged.v1',
@@ -120,6 +134,9 @@ function logTrade({ data, metadata: { now } }: LogTrade, state: Trade): TradeEve
 function editTrade({ data, metadata: { now } }: EditTrade, state: Trade): TradeEvent[] {
   const trade = editableTrade(state, data.userId, now);
   checkTradeTimes(data.figures, now);
+  // A setup archived since the trade named it stays on the trade; naming another needs it active.
+  const { setupId } = data.figures;
+  if (setupId && setupId !== trade.figures.setupId) selectableSetup(setupId, data.namedSetup);
   const changedFields = changedFieldsOf(trade.figures, data.figures);
   if (changedFields.length === 0) return [];
   const material = changedFields.some((field) =>
@@ -191,6 +208,15 @@ function lockTrade({ metadata: { now } }: LockTrade, state: Trade): TradeEvent[]
     if (change) events.push(change);
   }
   return events;
+}
+
+/** A trade may name one of its owner's active library setups only. */
+function selectableSetup(setupId: string, named: NamedSetup | undefined): void {
+  const status = named?.setupId === setupId ? named.status : 'missing';
+  if (status === 'missing') throw DomainError.invalidInput('SETUP_NOT_FOUND', 'הסטאפ לא נמצא', 'setupId');
+  if (status === 'archived') {
+    throw DomainError.invalidInput('SETUP_ARCHIVED', 'הסטאפ נמצא בארכיון: יש לבחור סטאפ פעיל', 'setupId');
+  }
 }
 
 /**

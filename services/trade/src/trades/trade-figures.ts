@@ -41,6 +41,7 @@ export function tradeFiguresOf(
     pointValue: body.assetType === 'futures' ? body.pointValue : null,
     session: body.session,
     setup: body.setup,
+    setupId: body.setupId,
     entryTime: new Date(body.entryTime).toISOString(),
     exitTime: new Date(body.exitTime).toISOString(),
     notes: body.notes,

@@ -21,6 +21,7 @@ export const figures: TradeFiguresData = {
   pointValue: null,
   session: 'london',
   setup: 'breakout',
+  setupId: null,
   entryTime: '2026-03-10T08:00:00.000Z',
   exitTime: '2026-03-10T10:00:00.000Z',
   notes: null,

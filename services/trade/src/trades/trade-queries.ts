@@ -16,6 +16,7 @@ interface TradeRow {
   direction: Trade['direction'];
   session: Trade['session'];
   setup: Trade['setup'];
+  setup_id: string | null;
   entry_price: string;
   exit_price: string;
   stop_price: string | null;
@@ -42,6 +43,7 @@ const TRADE_COLUMNS = [
   'direction',
   'session',
   'setup',
+  'setup_id',
   'entry_price',
   'exit_price',
   'stop_price',
@@ -73,6 +75,7 @@ export function tradeOf(row: TradeRow): Trade {
     direction: row.direction,
     session: row.session,
     setup: row.setup,
+    setupId: row.setup_id,
     entryPrice: decimal(row.entry_price),
     exitPrice: decimal(row.exit_price),
     stopPrice: optionalDecimal(row.stop_price),

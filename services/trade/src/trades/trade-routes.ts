@@ -14,6 +14,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { quoteRateOf } from '../calculation/quote-rate';
 import { ownScreenshotUrl } from '../screenshots/screenshot-store';
+import { namedSetupOf } from '../setups/setup-commands';
 import type { TradeModuleDeps } from '../trade-module-deps';
 import { checkTradeTimes } from './decider';
 import { lockJobId, runTradeCommand, scheduleLockOf } from './trade-commands';
@@ -68,6 +69,7 @@ export function tradeRoutes(deps: TradeModuleDeps): FastifyPluginAsync {
               figures,
               screenshotUrl,
               policy: context.lockPolicy,
+              namedSetup: await namedSetupOf(platform, caller.userId, figures.setupId),
             },
             metadata: { now: platform.clock.now() },
           },
@@ -90,7 +92,16 @@ export function tradeRoutes(deps: TradeModuleDeps): FastifyPluginAsync {
         const now = platform.clock.now();
         await runTradeCommand(
           platform,
-          { type: 'EditTrade', data: { tradeId, userId: caller.userId, figures }, metadata: { now } },
+          {
+            type: 'EditTrade',
+            data: {
+              tradeId,
+              userId: caller.userId,
+              figures,
+              namedSetup: await namedSetupOf(platform, caller.userId, figures.setupId),
+            },
+            metadata: { now },
+          },
           metadataOf(caller),
         );
         if (screenshotUrl) {

@@ -10,6 +10,7 @@ function figureColumns(figures: TradeFiguresData) {
     direction: figures.direction,
     session: figures.session,
     setup: figures.setup,
+    setup_id: figures.setupId,
     entry_price: figures.entryPrice,
     exit_price: figures.exitPrice,
     stop_price: figures.stopPrice,

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { SESSION_COOKIE } from '../../identity';
 import { TINY_PNG } from '../../identity/uploads/sample-images';
 import type { DemoPerson } from './demo-people';
+import { createDemoSetups } from './demo-setups';
 import type { PlannedTrade } from './demo-trade-plan';
 
 /** The clock the demo moves through its six months, so every event carries the time it "happened". */
@@ -20,6 +21,9 @@ export interface HistoryCounts {
   edited: number;
   withScreenshot: number;
   locksRun: number;
+  setups: number;
+  /** Trades that name one of their student's library setups. */
+  withLibrarySetup: number;
 }
 
 // Sessions live 7 idle days at most; the demo signs in again well before.
@@ -44,7 +48,14 @@ export async function playDemoHistory(
 ): Promise<HistoryCounts> {
   const sessions = new Map<number, { cookie: string; since: number }>();
   const tradeIds = new Map<PlannedTrade, string>();
-  const counts: HistoryCounts = { logged: 0, edited: 0, withScreenshot: 0, locksRun: 0 };
+  const counts: HistoryCounts = {
+    logged: 0,
+    edited: 0,
+    withScreenshot: 0,
+    locksRun: 0,
+    setups: 0,
+    withLibrarySetup: 0,
+  };
 
   const cookieOf = async (student: number) => {
     const now = clock.now().getTime();
@@ -69,6 +80,16 @@ export async function playDemoHistory(
   ]);
   actions.sort((a, b) => a.at.getTime() - b.at.getTime());
 
+  // Each student writes down their setups when the account opens, and names them on their trades.
+  const libraries = new Map<number, Map<string, string>>();
+  for (const student of students.keys()) {
+    const library = await createDemoSetups(app, await cookieOf(student), student);
+    libraries.set(student, library);
+    counts.setups += library.size;
+  }
+  const setupIdOf = (trade: PlannedTrade) =>
+    libraries.get(trade.student)?.get(String(trade.body.setup)) ?? null;
+
   let jobsRunAt = 0;
   for (const { at, trade, kind } of actions) {
     clock.set(at);
@@ -84,19 +105,25 @@ export async function playDemoHistory(
         method: 'POST',
         url: '/api/trades',
         headers: { cookie },
-        payload: { ...trade.body, screenshotUrl, hasScreenshot: screenshotUrl !== null },
+        payload: {
+          ...trade.body,
+          setupId: setupIdOf(trade),
+          screenshotUrl,
+          hasScreenshot: screenshotUrl !== null,
+        },
       });
       if (response.statusCode !== 201) throw failure('POST /api/trades', trade.body.symbol, response);
       tradeIds.set(trade, (response.json() as { id: string }).id);
       counts.logged += 1;
       if (screenshotUrl) counts.withScreenshot += 1;
+      if (setupIdOf(trade)) counts.withLibrarySetup += 1;
     } else if (trade.edit) {
       const id = tradeIds.get(trade) as string;
       const response = await app.inject({
         method: 'PUT',
         url: `/api/trades/${id}`,
         headers: { cookie },
-        payload: trade.edit.body,
+        payload: { ...trade.edit.body, setupId: setupIdOf(trade) },
       });
       if (response.statusCode !== 200) throw failure('PUT /api/trades', id, response);
       counts.edited += 1;

@@ -1,9 +1,10 @@
 import secureSession from '@fastify/secure-session';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { SessionSettings } from '../../gateway-config';
 import { isLastActiveStale, isSessionAlive, SESSION_ABSOLUTE_LIFETIME } from './lifetime';
-import { findSession, touchSession } from './session-store';
+import { createSessionCache, type SessionCache } from './session-cache';
+import { touchSession } from './session-store';
 
 /** Name of the encrypted session cookie. */
 export const SESSION_COOKIE = 'yoman_session';
@@ -17,7 +18,8 @@ declare module '@fastify/secure-session' {
 
 /**
  * Root-scope session handling: the encrypted cookie carries only `{ sessionId, userId }`; every request
- * looks the session up in the `sessions` table, so a logged-out or disconnected device is refused at once.
+ * finds the session through the session cache, which no revocation outlives (see session-cache.ts), so a
+ * logged-out or disconnected device is refused at once.
  * Sets `request.caller` for a live session; otherwise leaves it undefined and clears a stale cookie. The key
  * and the `Secure` flag are the gateway's settings (`SESSION_SECRET`, `COOKIE_SECURE`), read once at start.
  */
@@ -31,22 +33,27 @@ export const sessionPlugin = (settings: SessionSettings) =>
         expiry: SESSION_ABSOLUTE_LIFETIME.as('seconds'),
         cookie: { path: '/', httpOnly: true, sameSite: 'lax', secure: settings.secure },
       });
-      app.addHook('onRequest', resolveCaller);
+      const { db, config } = app.platform;
+      const sessions = createSessionCache(db, Boolean(config.databaseUrl));
+      app.addHook('onRequest', (request) => resolveCaller(request, sessions));
     },
     { name: 'yoman-session' },
   );
 
-async function resolveCaller(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+async function resolveCaller(request: FastifyRequest, sessions: SessionCache): Promise<void> {
   const sessionId = request.session.get('sessionId');
   if (typeof sessionId !== 'string') return;
   const { db, clock } = request.server.platform;
   const now = clock.now();
-  const session = await findSession(db, sessionId);
+  const session = await sessions.find(sessionId, now);
   if (!session || session.userId !== request.session.get('userId') || !isSessionAlive(session, now)) {
     request.session.delete();
     return;
   }
-  if (isLastActiveStale(session.lastActiveAt, now)) await touchSession(db, session.id, now);
+  if (isLastActiveStale(session.lastActiveAt, now)) {
+    await touchSession(db, session.id, now);
+    sessions.touched(session.id, now);
+  }
   request.caller = {
     userId: session.userId,
     sessionId: session.id,

@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { Role } from '@yoman/contracts';
 import type { Knex } from 'knex';
 import { SESSION_ABSOLUTE_LIFETIME } from './lifetime';
+import { counted } from './session-cache';
 
 export interface StoredSession {
   id: string;
@@ -89,16 +90,20 @@ export async function touchSession(db: Knex, sessionId: string, now: Date): Prom
 }
 
 export async function revokeSession(db: Knex, sessionId: string, now: Date): Promise<void> {
-  await db('sessions').where({ id: sessionId }).whereNull('revoked_at').update({ revoked_at: now });
+  await counted(db, (trx) =>
+    trx('sessions').where({ id: sessionId }).whereNull('revoked_at').update({ revoked_at: now }),
+  );
 }
 
 /** Revokes one device of a user; false when the user has no such live device. */
 export async function revokeDevice(db: Knex, userId: string, deviceId: string, now: Date): Promise<boolean> {
-  const changed = await db('sessions')
-    .where({ user_id: userId, device_id: deviceId })
-    .whereNull('revoked_at')
-    .where('expires_at', '>', now)
-    .update({ revoked_at: now });
+  const changed = await counted(db, (trx) =>
+    trx('sessions')
+      .where({ user_id: userId, device_id: deviceId })
+      .whereNull('revoked_at')
+      .where('expires_at', '>', now)
+      .update({ revoked_at: now }),
+  );
   return changed > 0;
 }
 

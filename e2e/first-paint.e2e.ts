@@ -1,0 +1,145 @@
+import { gzipSync } from 'node:zlib';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FIRST_PAINT_BUDGETS } from '../scripts/first-paint-budget.mjs';
+import {
+  launchChromium,
+  loginThroughScreen,
+  newContext,
+  newTestUser,
+  type RunningBrowser,
+  registerThroughScreen,
+} from './browser';
+
+const mentorEmail = process.env.YOMAN_E2E_MENTOR_EMAIL;
+const mentorPassword = process.env.YOMAN_E2E_MENTOR_PASSWORD;
+
+/** Every path the page requests from now on, with the Content-Encoding of its answer. */
+function recordRequests(page: Page) {
+  const requests: { path: string; encoding: string | undefined }[] = [];
+  page.on('response', (response) => {
+    requests.push({
+      path: new URL(response.url()).pathname,
+      encoding: response.headers()['content-encoding'],
+    });
+  });
+  return requests;
+}
+
+/** Every script of the shell the page receives from now on, with when it arrived and its gzipped size. */
+function recordShellScripts(page: Page) {
+  const scripts: { path: string; arrivedAt: number; gzip: Promise<number> }[] = [];
+  page.on('response', (response) => {
+    const path = new URL(response.url()).pathname;
+    if (response.request().resourceType() !== 'script' || path.startsWith('/remotes/')) return;
+    const gzip = response.body().then(
+      (body) => gzipSync(body, { level: 9 }).length,
+      () => 0,
+    );
+    scripts.push({ path, arrivedAt: Date.now(), gzip });
+  });
+  return scripts;
+}
+
+/** The gzipped bytes of the scripts that had arrived by `moment`. */
+async function gzipArrivedBy(scripts: ReturnType<typeof recordShellScripts>, moment: number) {
+  const sizes = await Promise.all(
+    scripts.filter(({ arrivedAt }) => arrivedAt <= moment).map(({ gzip }) => gzip),
+  );
+  return sizes.reduce((sum, size) => sum + size, 0);
+}
+
+const scriptsOf = (requests: { path: string }[], remote: string) =>
+  requests.filter(({ path }) => path.startsWith(`/remotes/${remote}/`) && path.endsWith('.js'));
+
+describe('what a page downloads before it paints', () => {
+  let running: RunningBrowser;
+
+  beforeAll(async () => {
+    running = await launchChromium();
+  });
+  afterAll(async () => {
+    await running?.close();
+  });
+
+  it("never downloads the mentor remote's scripts for a student, and gets its scripts compressed", async () => {
+    const context = await newContext(running);
+    const page = await context.newPage();
+    await registerThroughScreen(page, newTestUser('רוני שקד'));
+    const requests = recordRequests(page);
+    await page.reload();
+    await page.getByTestId('month-grid').waitFor();
+    await page.getByTestId('sidebar').getByRole('link', { name: 'ליגות' }).click();
+    await page.waitForURL('**/leagues');
+    await page.getByRole('main').getByRole('heading').first().waitFor();
+    expect(scriptsOf(requests, 'journal').length).toBeGreaterThan(0);
+    expect(scriptsOf(requests, 'mentor')).toEqual([]);
+    const scripts = requests.filter(({ path }) => path.endsWith('.js'));
+    for (const { path, encoding } of scripts) expect(['br', 'gzip'], path).toContain(encoding);
+    await context.close();
+  });
+
+  it("never downloads the journal's scripts for a mentor on the mentor's area", async () => {
+    if (!mentorEmail || !mentorPassword) throw new Error('scripts/test-e2e.mjs passes the mentor account');
+    const context = await newContext(running);
+    const page = await context.newPage();
+    const requests = recordRequests(page);
+    await loginThroughScreen(page, mentorEmail, mentorPassword);
+    await page.waitForURL('**/mentor');
+    await page.getByTestId('sidebar').getByRole('link', { name: 'יומן ביקורת' }).waitFor();
+    expect(scriptsOf(requests, 'mentor').length).toBeGreaterThan(0);
+    expect(scriptsOf(requests, 'journal')).toEqual([]);
+    await context.close();
+  });
+
+  it("leaves the phone menu's sheet out of the layout until the menu is first opened", async () => {
+    const context = await newContext(running, { mobile: true });
+    const page = await context.newPage();
+    await registerThroughScreen(page, newTestUser('גל אור'));
+    const requests = recordRequests(page);
+    await page.reload();
+    await page.getByTestId('mobile-menu-trigger').waitFor();
+    await page.waitForLoadState('networkidle');
+    const menuChunk = () => requests.filter(({ path }) => /\/mobile-menu\.[0-9a-f]+\.js$/u.test(path));
+    expect(menuChunk()).toEqual([]);
+    await page.getByTestId('mobile-menu-trigger').click();
+    await page.getByRole('dialog').getByRole('link', { name: 'ליגות' }).waitFor();
+    expect(menuChunk()).toHaveLength(1);
+    await context.close();
+  });
+
+  it('preloads the Heebo files the first screen uses, so the text does not shift when they arrive', async () => {
+    const context = await newContext(running);
+    const page = await context.newPage();
+    await page.goto('/auth');
+    await page.getByRole('form', { name: 'התחברות' }).waitFor();
+    await page.evaluate(() => document.fonts.ready);
+    const { preloaded, loaded } = await page.evaluate(() => ({
+      preloaded: [...document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="font"]')].map(
+        (link) => new URL(link.href).pathname,
+      ),
+      loaded: performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname),
+    }));
+    expect(preloaded.map((path) => path.replace(/\.[0-9a-f]+\.woff2$/u, ''))).toEqual([
+      '/fonts/heebo-hebrew-400-normal',
+      '/fonts/heebo-hebrew-500-normal',
+      '/fonts/heebo-hebrew-700-normal',
+      '/fonts/heebo-latin-400-normal',
+    ]);
+    for (const path of preloaded) expect(loaded).toContain(path);
+    expect(await page.evaluate(() => document.fonts.check('400 14px Heebo', 'יומן'))).toBe(true);
+    await context.close();
+  });
+
+  it('keeps the JavaScript before the first paint of /auth within its budget', async () => {
+    const context = await newContext(running);
+    const page = await context.newPage();
+    const scripts = recordShellScripts(page);
+    await page.goto('/auth');
+    await page.getByRole('form', { name: 'התחברות' }).waitFor();
+    const auth = await gzipArrivedBy(scripts, Date.now());
+    console.log(`gzipped JavaScript before the first paint of /auth: ${auth} B`);
+    expect(auth).toBeLessThanOrEqual(FIRST_PAINT_BUDGETS.auth);
+    await context.close();
+  });
+});

@@ -1,0 +1,82 @@
+// @vitest-environment node
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { renderToBuffer } from '@react-pdf/renderer';
+import { afterAll, describe, expect, it } from 'vitest';
+import { analyticsFixture } from '../analytics-fixture';
+import { AnalyticsReport } from './AnalyticsReport';
+import { registerReportFonts } from './report-fonts';
+import { reportFileName, reportTexts } from './report-texts';
+
+const font = (name: string) =>
+  fileURLToPath(new URL(`../../../../node_modules/@fontsource/heebo/files/${name}`, import.meta.url));
+
+const dir = mkdtempSync(join(tmpdir(), 'yoman-report-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** The PDF's text as pdftotext (poppler) reads it, without the bidi marks it adds around runs. */
+async function reportText(): Promise<string> {
+  registerReportFonts({
+    hebrew: font('heebo-hebrew-400-normal.woff'),
+    hebrewBold: font('heebo-hebrew-700-normal.woff'),
+    latin: font('heebo-latin-400-normal.woff'),
+    latinBold: font('heebo-latin-700-normal.woff'),
+  });
+  const texts = reportTexts(analyticsFixture, new Date('2026-11-25T10:00:00Z'));
+  const buffer = await renderToBuffer(AnalyticsReport({ analytics: analyticsFixture, ...texts }));
+  const file = join(dir, 'report.pdf');
+  writeFileSync(file, buffer);
+  expect(buffer.subarray(0, 5).toString()).toBe('%PDF-');
+  return execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' }).replace(
+    /[\u200e\u200f\u202a-\u202e\u2066-\u2069]/g,
+    '',
+  );
+}
+
+describe('the analytics PDF report', () => {
+  it('holds the Hebrew headings in logical reading order, and the figures of the API', async () => {
+    const text = await reportText();
+    const headings = [
+      'דוח ניתוחים',
+      'מדדים מרכזיים',
+      'תוצאה מצטברת לאורך זמן',
+      'התפלגות התוצאות',
+      'פילוח',
+      'זמנים',
+      'תובנות',
+    ];
+    const positions = headings.map((heading) => text.indexOf(heading));
+    expect(positions, text).not.toContain(-1);
+    expect([...positions].sort((x, y) => x - y)).toEqual(positions);
+
+    expect(text).toContain('תקופה');
+    expect(text).toContain('01.10.2026 – 31.10.2026');
+    for (const figure of [
+      '58.3%',
+      '+0.42R',
+      '+5.04R',
+      '16.7%',
+      '+0.81R',
+      '-0.13R',
+      '10:00-12:00',
+      '+1.25R',
+      'EURUSD',
+      '1:35',
+    ]) {
+      expect(text).toContain(figure);
+    }
+    for (const label of ['אחוז הצלחה', 'לונדון', 'פולבק', 'סשן לונדון הוא החזק ביותר השבוע']) {
+      expect(text).toContain(label);
+    }
+  });
+
+  it('names the file after the period', () => {
+    expect(reportFileName(analyticsFixture)).toBe('yoman-analytics-2026-10-01-2026-10-31.pdf');
+    expect(reportFileName({ ...analyticsFixture, period: { from: null, to: null } })).toBe(
+      'yoman-analytics-all-time.pdf',
+    );
+  });
+});

@@ -1,0 +1,176 @@
+import { SETUP_MESSAGES, type Setup } from '@yoman/contracts';
+import { Button, errorMessageOf, useToast } from '@yoman/ui';
+import { Dialog, TextField } from '@yoman/ui/overlays';
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import styled from 'styled-components';
+import { useCreateSetupMutation, useUpdateSetupMutation } from '../analytics-api';
+import { heSetups as s } from '../i18n-analytics';
+import {
+  EMPTY_SETUP_FORM,
+  REQUIRED_SETUP_FIELDS,
+  type SetupForm,
+  type SetupFormField,
+  setupBodyOf,
+  setupFormErrors,
+  setupFormOf,
+} from './setup-form';
+
+const Form = styled.form`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space[3]};
+`;
+
+const Area = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space[1]};
+
+  label {
+    font-weight: ${({ theme }) => theme.fontWeights.medium};
+  }
+  textarea {
+    min-height: 72px;
+    padding: ${({ theme }) => theme.space[2]};
+    border-radius: ${({ theme }) => theme.radii.input};
+    border: 1px solid ${({ theme }) => theme.colors.border};
+    background: ${({ theme }) => theme.colors.surface1};
+    color: ${({ theme }) => theme.colors.text};
+    font: inherit;
+    resize: vertical;
+  }
+  textarea[aria-invalid='true'] {
+    border-color: ${({ theme }) => theme.colors.loss};
+  }
+  textarea:focus-visible {
+    outline: 2px solid ${({ theme }) => theme.colors.accent};
+    outline-offset: 1px;
+  }
+  span[role='alert'] {
+    font-size: ${({ theme }) => theme.fontSizes.caption};
+    color: ${({ theme }) => theme.colors.loss};
+  }
+`;
+
+type TextAreaFieldProps = {
+  label: string;
+  value: string;
+  error?: string;
+  required?: boolean;
+  onChange: (value: string) => void;
+  onBlur?: () => void;
+};
+
+function TextAreaField({ label, value, error, required, onChange, onBlur }: TextAreaFieldProps) {
+  const id = useId();
+  return (
+    <Area>
+      <label htmlFor={id}>{label}</label>
+      <textarea
+        id={id}
+        value={value}
+        required={required}
+        maxLength={2000}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        onChange={(e) => onChange(e.target.value)}
+        onBlur={onBlur}
+      />
+      {error && (
+        <span id={`${id}-error`} role="alert">
+          {error}
+        </span>
+      )}
+    </Area>
+  );
+}
+
+export type SetupDialogProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Editing this setup; creating a new one without it. */
+  setup?: Setup;
+};
+
+/** Create or edit a setup: the five required fields, and the checklist one item per line (blanks dropped). */
+export function SetupDialog({ open, onOpenChange, setup }: SetupDialogProps) {
+  const formId = useId();
+  const { toast } = useToast();
+  const [form, setForm] = useState<SetupForm>(EMPTY_SETUP_FORM);
+  const [touched, setTouched] = useState<ReadonlySet<SetupFormField>>(new Set());
+  const [create, creating] = useCreateSetupMutation();
+  const [update, updating] = useUpdateSetupMutation();
+  const saving = creating.isLoading || updating.isLoading;
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a fresh form whenever the dialog opens or changes subject.
+  useEffect(() => {
+    setForm(setup ? setupFormOf(setup) : EMPTY_SETUP_FORM);
+    setTouched(new Set());
+  }, [open, setup?.id]);
+
+  const allErrors = setupFormErrors(form, s.required);
+  const shown = (field: SetupFormField) => (touched.has(field) ? allErrors[field] : undefined);
+  const bind = (field: SetupFormField) => ({
+    value: form[field],
+    error: shown(field),
+    onChange: (value: string) => setForm((f) => ({ ...f, [field]: value })),
+    onBlur: () => setTouched((t) => new Set(t).add(field)),
+  });
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setTouched(new Set(REQUIRED_SETUP_FIELDS));
+    if (Object.keys(allErrors).length > 0 || saving) return;
+    const body = setupBodyOf(form);
+    try {
+      if (setup) await update({ id: setup.id, body }).unwrap();
+      else await create(body).unwrap();
+      toast({ title: setup ? SETUP_MESSAGES.updated : SETUP_MESSAGES.created });
+      onOpenChange(false);
+    } catch (error) {
+      toast({
+        title: setup ? SETUP_MESSAGES.updateFailed : SETUP_MESSAGES.createFailed,
+        description: errorMessageOf(error),
+        variant: 'destructive',
+      });
+    }
+  };
+
+  const name = bind('name');
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={setup ? s.dialogEdit : s.dialogNew}
+      description={s.dialogDescription}
+      width={600}
+      footer={
+        <>
+          <Button variant="ghost" onClick={() => onOpenChange(false)}>
+            {s.cancel}
+          </Button>
+          <Button type="submit" form={formId} disabled={saving} pending={saving} pendingLabel={s.saving}>
+            {s.save}
+          </Button>
+        </>
+      }
+    >
+      <Form id={formId} noValidate onSubmit={submit}>
+        <TextField
+          label={s.name}
+          required
+          maxLength={80}
+          value={name.value}
+          error={name.error}
+          onChange={(e) => name.onChange(e.target.value)}
+          onBlur={name.onBlur}
+        />
+        <TextAreaField label={s.smcContext} required {...bind('smcContext')} />
+        <TextAreaField label={s.description} required {...bind('description')} />
+        <TextAreaField label={s.entryRules} required {...bind('entryRules')} />
+        <TextAreaField label={s.exitRules} required {...bind('exitRules')} />
+        <TextAreaField label={`${s.checklist} ${s.optional}`} {...bind('checklist')} />
+      </Form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,1 @@
+export declare const FIRST_PAINT_BUDGETS: { auth: number; layout: number };
