@@ -13,6 +13,7 @@ import {
   PositiveDecimalInput,
   PriceInput,
   queryFilter,
+  SafeText,
   SetupType,
   Timestamp,
   TradeResult,
@@ -92,15 +93,13 @@ export const TradeFields = z.object({
     .transform((id) => id ?? null),
   entryTime: Timestamp,
   exitTime: Timestamp,
-  notes: z
-    .string({ error: M.tooLong })
-    .trim()
+  notes: SafeText.trim()
     .max(5000, M.tooLong)
     .nullable()
     .optional()
     .transform((notes) => notes || null),
   hasScreenshot: z.boolean().default(false),
-  screenshotUrl: z.string().max(500, M.tooLong).nullable().default(null),
+  screenshotUrl: SafeText.max(500, M.tooLong).nullable().default(null),
   pnlUsd: ClientFigure,
   pnlIls: ClientFigure,
   rMultiple: ClientFigure,
@@ -188,7 +187,7 @@ export const TradesQuery = z
     news: queryFilter(z.stringbool({ error: M.invalidChoice })),
     trust: queryFilter(TrustLevel),
     /** Case-insensitive match on symbol, setup or notes. */
-    search: queryFilter(z.string().trim().max(100, M.tooLong)),
+    search: queryFilter(SafeText.trim().max(100, M.tooLong)),
     ...TradesPageQuery.shape,
   })
   .superRefine((query, ctx) => {

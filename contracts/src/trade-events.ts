@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import { ASSET_TYPES, DIRECTIONS, SETUP_TYPES, TRADE_SESSIONS } from './constants';
+import { isInstantInRange } from './fields';
 import { parseEventWith } from './stored-event';
 
 // The trade stream's events (domain rules §1, §2). Decimals are strings, times ISO-8601 UTC.
 
 const Decimal = z.string().regex(/^-?\d+(\.\d+)?$/);
-const Instant = z.iso.datetime({ offset: true });
+// An instant a projection can store and read back on every calendar: the contracts' range.
+const Instant = z.iso.datetime({ offset: true }).refine(isInstantInRange);
 /**
  * The SHA-256 of a screenshot's bytes (64 lowercase hex digits), computed by the server when its upload slot was
  * filled. Optional: events written before the hash was recorded have none, and readers take that as null.

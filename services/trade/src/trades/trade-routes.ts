@@ -16,13 +16,16 @@ import { quoteRateOf } from '../calculation/quote-rate';
 import { ownScreenshot } from '../screenshots/screenshot-store';
 import { namedSetupOf } from '../setups/setup-commands';
 import type { TradeModuleDeps } from '../trade-module-deps';
+import { checkTradeTimes } from './decider';
 import { lockJobId, runTradeCommand, scheduleLockOf } from './trade-commands';
 import { rateDayOf, tradeFiguresOf } from './trade-figures';
 import { findTrade, listTrades } from './trade-queries';
 
 const metadataOf = (caller: Caller) => ({ userId: caller.userId, organisationId: caller.organisationId });
 
+/** The trade's figures with the server's own calculation; its times are checked before any rate is looked up. */
 async function figuresFor(platform: Platform, deps: TradeModuleDeps, caller: Caller, body: TradeSaveBody) {
+  checkTradeTimes(body, platform.clock.now());
   const context = await deps.tradeContextOf(caller, platform);
   const rates = deps.rates(platform);
   const day = rateDayOf(body.exitTime);
