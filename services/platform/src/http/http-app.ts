@@ -16,10 +16,18 @@ import { z } from 'zod';
 import { requestIdOf } from '../logging/logger';
 import type { YomanModule } from '../module';
 import type { Platform } from '../platform';
-import { answerNotFound, handleError } from './error-handler';
+import { handleError } from './error-handler';
+import { withErrorAnswers } from './error-statuses';
 import { healthRoutes } from './health';
 import { refuseMalformedText } from './json-body';
-import { accessTableOf, checkRouteAccess, type DeclaredRoute, declareRouteAccess } from './route-access';
+import { answerUnservedMethods } from './method-not-allowed';
+import {
+  accessTableOf,
+  checkRouteAccess,
+  type DeclaredRoute,
+  declaredRoutesOf,
+  declareRouteAccess,
+} from './route-access';
 import { refuseCrossOriginWrites } from './same-origin';
 
 export interface HttpAppOptions {
@@ -40,8 +48,9 @@ export const OPENAPI_PATH = '/api/openapi.json';
 
 /**
  * The Fastify app every Yoman process serves: zod validation and serialization, security headers, request
- * ids, one error handler, same-origin writes, module routes under `/api` with JSON 404s, and an OpenAPI 3.1
- * document generated from the route schemas. The caller may add more (static files) before `ready()`.
+ * ids, one error handler, same-origin writes, module routes under `/api` with JSON 404s (405s for a method a
+ * path does not serve), and an OpenAPI 3.1 document generated from the route schemas, every error status of
+ * every operation declared from its row in the route table. The caller may add more (static files) before `ready()`.
  */
 export async function createHttpApp(options: HttpAppOptions): Promise<FastifyInstance> {
   const { platform } = options;
@@ -62,6 +71,7 @@ export async function createHttpApp(options: HttpAppOptions): Promise<FastifyIns
   refuseMalformedText(app);
   app.decorate('platform', platform);
   declareRouteAccess(app, accessTableOf(options.modules, options.declaredRoutes));
+  const answerNotServed = answerUnservedMethods(app);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -78,7 +88,11 @@ export async function createHttpApp(options: HttpAppOptions): Promise<FastifyIns
       document.url.startsWith('/api/')
         ? jsonSchemaTransform(document)
         : { schema: { hide: true }, url: document.url },
-    transformObject: jsonSchemaTransformObject,
+    transformObject: (input) =>
+      withErrorAnswers(
+        jsonSchemaTransformObject(input),
+        declaredRoutesOf(options.modules, options.declaredRoutes),
+      ),
   });
   await healthRoutes(app);
   for (const plugin of options.plugins ?? []) await app.register(plugin);
@@ -90,7 +104,7 @@ export async function createHttpApp(options: HttpAppOptions): Promise<FastifyIns
       for (const module of options.modules) {
         if (module.routes) await api.register(module.routes);
       }
-      api.setNotFoundHandler(answerNotFound);
+      api.setNotFoundHandler(answerNotServed);
     },
     { prefix: '/api' },
   );

@@ -1,0 +1,105 @@
+import type { DeclaredRoute } from './route-access';
+
+/** Methods that change state: their bodies are parsed (any body), and a browser's cross-site try is refused. */
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** What each error status means, as the API document says it; the body is always `ErrorBody`. */
+export const ERROR_STATUS_MEANINGS: Readonly<Record<number, string>> = {
+  400: 'The request is not valid: a parameter, the query or the body (issues name the fields)',
+  401: 'Signed out, or the credentials are wrong',
+  403: 'Not allowed for this caller, or a write sent from another site',
+  404: 'Nothing with this id is visible to the caller',
+  405: 'The path does not serve this method (see the Allow header)',
+  409: 'A conflict: locked, taken, or changed by someone else meanwhile',
+  413: 'The body is too large',
+  414: 'A path parameter is too long',
+  415: 'The body is not of a supported content type',
+  422: 'The values break a domain rule',
+  429: 'Too many attempts; retry after the Retry-After header',
+  503: 'The service is unavailable for a moment; retry',
+};
+
+const hasPathParameters = (route: DeclaredRoute) => /\{\w+\}/.test(route.path);
+
+/**
+ * Every error status a call can answer, from its row alone: its access (401 signed out, 403 another role), its
+ * shape (parameters, query and bodies can be invalid, bodies too large or of another type, path ids too long
+ * or unknown), whether it changes state (409 a concurrent change, 403 a cross-site write) and the refusals the
+ * row adds (a wrong password's 401, a throttle's 429, a broken rule's 422). 503 while a service is unavailable.
+ */
+export function errorStatusesOf(route: DeclaredRoute): number[] {
+  const write = WRITE_METHODS.has(route.method.toUpperCase());
+  const withParameters = hasPathParameters(route);
+  const statuses = new Set<number>([503, ...(route.refusals ?? [])]);
+  const when = (condition: unknown, ...codes: number[]) => {
+    if (condition) for (const code of codes) statuses.add(code);
+  };
+  when(route.params !== undefined || route.query !== undefined || route.body !== undefined, 400);
+  when(write, 400, 403, 409, 413, 415);
+  when(route.access === 'signed-in' || route.access === 'mentor', 401);
+  when(route.access === 'mentor', 403);
+  when(withParameters, 404, 414);
+  return [...statuses].sort((a, b) => a - b);
+}
+
+/** The JSON schema of every error answer, `{ message, code, issues? }` (the contracts' ErrorBody). */
+export const ERROR_BODY_JSON_SCHEMA = {
+  type: 'object',
+  required: ['message', 'code'],
+  properties: {
+    message: { type: 'string', description: 'For a person, in Hebrew' },
+    code: { type: 'string', description: 'Stable, for a program' },
+    issues: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['path', 'message'],
+        properties: {
+          path: { type: 'array', items: { type: ['string', 'integer'] } },
+          message: { type: 'string' },
+        },
+      },
+    },
+  },
+} as const;
+
+const ERROR_BODY_REF = '#/components/schemas/ErrorBody';
+
+interface OpenApiOperation {
+  responses?: Record<string, unknown>;
+}
+interface OpenApiDocument {
+  paths?: Record<string, Record<string, OpenApiOperation> | undefined>;
+  components?: { schemas?: Record<string, unknown> };
+}
+
+const errorAnswer = (status: number) => ({
+  description: ERROR_STATUS_MEANINGS[status] ?? 'Refused',
+  content: { 'application/json': { schema: { $ref: ERROR_BODY_REF } } },
+});
+
+/**
+ * The API document with every operation's error answers declared, each status from `errorStatusesOf` of the
+ * operation's row in the route table, each with the `ErrorBody` schema.
+ */
+export function withErrorAnswers<Document extends { paths?: unknown; components?: unknown }>(
+  generated: Document,
+  routes: readonly DeclaredRoute[],
+): Document {
+  const document = generated as OpenApiDocument;
+  const rowOf = new Map(routes.map((route) => [`${route.method.toUpperCase()} ${route.path}`, route]));
+  for (const [path, operations] of Object.entries(document.paths ?? {})) {
+    for (const [method, operation] of Object.entries(operations ?? {})) {
+      const row = rowOf.get(`${method.toUpperCase()} ${path}`);
+      if (!row) continue;
+      const responses = { ...operation.responses };
+      for (const status of errorStatusesOf(row)) responses[String(status)] = errorAnswer(status);
+      operation.responses = responses;
+    }
+  }
+  document.components = {
+    ...document.components,
+    schemas: { ...document.components?.schemas, ErrorBody: ERROR_BODY_JSON_SCHEMA },
+  };
+  return generated;
+}
