@@ -42,6 +42,11 @@ interface DeclaredCall {
   params?: z.ZodType;
   /** What else it refuses with: a wrong password's 401, a throttle's 429, a broken trading rule's 422. */
   refusals?: readonly RefusalStatus[];
+  /**
+   * Calls its success answer leads to (OpenAPI links, which a stateful fuzzer follows): the next call's id →
+   * its parameters, each a runtime expression (`{ editTrade: { id: '$response.body#/id' } }`).
+   */
+  links?: Readonly<Record<string, Readonly<Record<string, string>>>>;
 }
 
 /** One JSON call: its declaration and the schemas of its parts. */

@@ -11,6 +11,7 @@ import { TRADE_ACROSS_MIDNIGHT } from './test-support/trade-across-midnight';
 // answers 405, for every path of the table without a line per route.
 
 interface Operation {
+  operationId?: string;
   responses: Record<string, { content?: Record<string, { schema?: { $ref?: string } }> }>;
   requestBody?: { content: { 'application/json': { schema: { properties: Record<string, unknown> } } } };
 }
@@ -71,6 +72,15 @@ describe('the API document', () => {
       }
     }
     expect(document.components.schemas).toHaveProperty('ErrorBody.required', ['message', 'code']);
+  });
+
+  it('names every operation by its row’s id, and links a logged trade to its edit and delete', () => {
+    for (const row of servedRows()) expect(operationOf(row)).toHaveProperty('operationId', row.id);
+    const logged = operationOf({ method: 'POST', path: '/api/trades' })?.responses[201] as { links?: object };
+    expect(logged.links).toEqual({
+      editTrade: { operationId: 'editTrade', parameters: { id: '$response.body#/id' } },
+      deleteTrade: { operationId: 'deleteTrade', parameters: { id: '$response.body#/id' } },
+    });
   });
 
   it('tells by access who is refused: 401 signed out on session routes, 403 for mentors’ routes', () => {

@@ -63,3 +63,27 @@ describe('withErrorAnswers', () => {
     expect(answered).toHaveProperty('components.schemas.ErrorBody.required', ['message', 'code']);
   });
 });
+
+describe('withErrorAnswers on ids and links', () => {
+  it('names each operation by its row’s id and links its success answer to the documented calls it leads to', () => {
+    const ok = () => ({ responses: { 201: { description: 'ok' } } });
+    const document = { paths: { '/api/x': { post: ok() }, '/api/x/{id}': { put: ok() } } };
+    const answered = withErrorAnswers(document, [
+      {
+        id: 'makeX',
+        method: 'POST',
+        path: '/api/x',
+        access: 'signed-in',
+        links: { editX: { id: '$response.body#/id' }, notServed: { id: '$response.body#/id' } },
+      },
+      { id: 'editX', method: 'PUT', path: '/api/x/{id}', access: 'signed-in', params: shape },
+    ]);
+    const made = answered.paths['/api/x'].post as { operationId?: string; responses: Record<string, object> };
+    expect(made.operationId).toBe('makeX');
+    expect(made.responses[201]).toEqual({
+      description: 'ok',
+      links: { editX: { operationId: 'editX', parameters: { id: '$response.body#/id' } } },
+    });
+    expect(answered.paths['/api/x/{id}'].put.responses[201]).toEqual({ description: 'ok' });
+  });
+});

@@ -66,6 +66,7 @@ export const ERROR_BODY_JSON_SCHEMA = {
 const ERROR_BODY_REF = '#/components/schemas/ErrorBody';
 
 interface OpenApiOperation {
+  operationId?: string;
   responses?: Record<string, unknown>;
 }
 interface OpenApiDocument {
@@ -78,25 +79,59 @@ const errorAnswer = (status: number) => ({
   content: { 'application/json': { schema: { $ref: ERROR_BODY_REF } } },
 });
 
+/** The success answer with the calls it leads to, among those documented, as OpenAPI links. */
+function withLinks(
+  success: unknown,
+  links: DeclaredRoute['links'],
+  documented: ReadonlySet<string>,
+): unknown {
+  const linked = Object.entries(links ?? {})
+    .filter(([operationId]) => documented.has(operationId))
+    .map(([operationId, parameters]) => [operationId, { operationId, parameters }]);
+  return linked.length === 0 ? success : { ...(success as object), links: Object.fromEntries(linked) };
+}
+
+interface DocumentedOperation {
+  operation: OpenApiOperation;
+  row: DeclaredRoute;
+}
+
+/** An operation as its row describes it: the row's id, its links (a stateful fuzzer follows them), its errors. */
+function describeOperation({ operation, row }: DocumentedOperation, documented: ReadonlySet<string>): void {
+  if (row.id) operation.operationId = row.id;
+  const responses = { ...operation.responses };
+  const success = Object.keys(responses).find((status) => status.startsWith('2'));
+  if (success) responses[success] = withLinks(responses[success], row.links, documented);
+  for (const status of errorStatusesOf(row)) responses[String(status)] = errorAnswer(status);
+  operation.responses = responses;
+}
+
+/** Each operation of the document with its row in the route table (operations without a row are left out). */
+function operationsWithRows(
+  document: OpenApiDocument,
+  routes: readonly DeclaredRoute[],
+): DocumentedOperation[] {
+  const rowOf = new Map(routes.map((route) => [`${route.method.toUpperCase()} ${route.path}`, route]));
+  return Object.entries(document.paths ?? {}).flatMap(([path, operations]) =>
+    Object.entries(operations ?? {}).flatMap(([method, operation]) => {
+      const row = rowOf.get(`${method.toUpperCase()} ${path}`);
+      return row ? [{ operation, row }] : [];
+    }),
+  );
+}
+
 /**
- * The API document with every operation's error answers declared, each status from `errorStatusesOf` of the
- * operation's row in the route table, each with the `ErrorBody` schema.
+ * The API document with every operation described by its row in the route table: its id as the operationId,
+ * its links, and every error answer, each status from `errorStatusesOf` with the `ErrorBody` schema.
  */
 export function withErrorAnswers<Document extends { paths?: unknown; components?: unknown }>(
   generated: Document,
   routes: readonly DeclaredRoute[],
 ): Document {
   const document = generated as OpenApiDocument;
-  const rowOf = new Map(routes.map((route) => [`${route.method.toUpperCase()} ${route.path}`, route]));
-  for (const [path, operations] of Object.entries(document.paths ?? {})) {
-    for (const [method, operation] of Object.entries(operations ?? {})) {
-      const row = rowOf.get(`${method.toUpperCase()} ${path}`);
-      if (!row) continue;
-      const responses = { ...operation.responses };
-      for (const status of errorStatusesOf(row)) responses[String(status)] = errorAnswer(status);
-      operation.responses = responses;
-    }
-  }
+  const described = operationsWithRows(document, routes);
+  const documented = new Set(described.flatMap(({ row }) => (row.id ? [row.id] : [])));
+  for (const operation of described) describeOperation(operation, documented);
   document.components = {
     ...document.components,
     schemas: { ...document.components?.schemas, ErrorBody: ERROR_BODY_JSON_SCHEMA },

@@ -10,6 +10,8 @@ export type RouteAccess = 'public' | 'capability' | 'signed-in' | 'mentor';
 
 /** One /api call as the contracts' route table declares it: `PUT /api/trades/{id}`, signed-in. */
 export interface DeclaredRoute {
+  /** Its stable name: the operationId in the API document. */
+  id?: string;
   method: string;
   /** OpenAPI form: `/api/trades/{id}`. */
   path: string;
@@ -20,6 +22,8 @@ export interface DeclaredRoute {
   body?: unknown;
   /** Refusals beyond those its shape implies (`errorStatusesOf`): a wrong password's 401, a throttle's 429… */
   refusals?: readonly number[];
+  /** Calls its success answer leads to: the next call's id → its parameters as runtime expressions. */
+  links?: Readonly<Record<string, Readonly<Record<string, string>>>>;
 }
 
 declare module 'fastify' {
