@@ -13,6 +13,7 @@ import {
   PositiveDecimalInput,
   PriceInput,
   queryFilter,
+  SafeText,
   SetupType,
   Timestamp,
   TradeResult,
@@ -94,9 +95,7 @@ export const TradeFields = z.object({
   setup: SetupType,
   entryTime: Timestamp,
   exitTime: Timestamp,
-  notes: z
-    .string({ error: M.tooLong })
-    .trim()
+  notes: SafeText.trim()
     .max(5000, M.tooLong)
     .nullable()
     .optional()
@@ -105,7 +104,7 @@ export const TradeFields = z.object({
     z.boolean().default(false),
     'Whether a screenshot is attached, from screenshotUrl',
   ),
-  screenshotUrl: z.string().max(500, M.tooLong).nullable().default(null),
+  screenshotUrl: SafeText.max(500, M.tooLong).nullable().default(null),
   pnlUsd: serverComputed(ClientFigure, 'Profit or loss in USD'),
   pnlIls: serverComputed(ClientFigure, 'Profit or loss in ILS'),
   rMultiple: serverComputed(ClientFigure, 'The R multiple'),
@@ -173,7 +172,7 @@ export const TradesQuery = z
     news: queryFilter(z.stringbool({ error: M.invalidChoice })),
     trust: queryFilter(TrustLevel),
     /** Case-insensitive match on symbol, setup or notes. */
-    search: queryFilter(z.string().trim().max(100, M.tooLong)),
+    search: queryFilter(SafeText.trim().max(100, M.tooLong)),
   })
   .superRefine((query, ctx) => {
     if (query.startDate && query.endDate && Date.parse(query.endDate) < Date.parse(query.startDate)) {

@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import { ASSET_TYPES, DIRECTIONS, SETUP_TYPES, TRADE_SESSIONS } from './constants';
+import { isInstantInRange } from './fields';
 import { parseEventWith } from './stored-event';
 
 // The trade stream's events (domain rules §1, §2). Decimals are strings, times ISO-8601 UTC.
 
 const Decimal = z.string().regex(/^-?\d+(\.\d+)?$/);
-const Instant = z.iso.datetime({ offset: true });
+// An instant a projection can store and read back on every calendar: the contracts' range.
+const Instant = z.iso.datetime({ offset: true }).refine(isInstantInRange);
 
 /** Stream type of a trade's events; the stream id is `trade-<tradeId>`. */
 export const TRADE_STREAM_TYPE = 'trade';

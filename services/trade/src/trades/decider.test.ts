@@ -100,6 +100,22 @@ describe('logging a trade', () => {
     given().when(log('2026-03-10T09:00:00.000Z')).thenRefuses('EXIT_IN_FUTURE', 'invalid_input');
   });
 
+  it.each([
+    [{ entryTime: '0000-01-01T00:00:00Z' }, 'DATE_OUT_OF_RANGE'],
+    [{ entryTime: '1969-12-31T23:59:59.999Z' }, 'DATE_OUT_OF_RANGE'],
+    [{ exitTime: '2026-03-10T08:00:00+16:34' }, 'DATE_OUT_OF_RANGE'],
+    [{ exitTime: '2026-03-10T07:00:00.000Z' }, 'EXIT_BEFORE_ENTRY'],
+  ])(
+    'times no calendar or projection can take are refused even when a route let them through: %j',
+    (change, code) => {
+      const command = log('2026-03-10T10:30:00.000Z');
+      const figuresOfCommand = { ...command.data.figures, ...change };
+      given()
+        .when({ ...command, data: { ...command.data, figures: figuresOfCommand } })
+        .thenRefuses(code, 'invalid_input');
+    },
+  );
+
   it('the same trade cannot be logged twice', () => {
     given(loggedEvent()).when(log('2026-03-10T10:30:00.000Z')).thenRefuses('TRADE_EXISTS', 'conflict');
   });

@@ -1,9 +1,11 @@
 import {
+  isInstantInRange,
   MATERIAL_TRADE_FIELDS,
   type TradeEvent,
   type TradeFiguresData,
   type TradeTrustChangedData,
   type TrustChangeReason,
+  VALIDATION_MESSAGES,
 } from '@yoman/contracts';
 import { type Command, type Decider, DomainError } from '@yoman/platform';
 import { Money } from '../calculation/numbers';
@@ -81,7 +83,7 @@ function logTrade({ data, metadata: { now } }: LogTrade, state: Trade): TradeEve
   if (state.status !== 'empty') {
     throw DomainError.conflict('TRADE_EXISTS', 'עסקה עם מזהה זה כבר קיימת');
   }
-  const exitTime = exitTimeNotInFuture(data.figures, now);
+  const exitTime = checkTradeTimes(data.figures, now);
   const lockAt = lockAtOf(exitTime, data.policy);
   const logged: TradeEvent = {
     type: 'trade.logged.v1',
@@ -117,7 +119,7 @@ function logTrade({ data, metadata: { now } }: LogTrade, state: Trade): TradeEve
 
 function editTrade({ data, metadata: { now } }: EditTrade, state: Trade): TradeEvent[] {
   const trade = editableTrade(state, data.userId, now);
-  exitTimeNotInFuture(data.figures, now);
+  checkTradeTimes(data.figures, now);
   const changedFields = changedFieldsOf(trade.figures, data.figures);
   if (changedFields.length === 0) return [];
   const material = changedFields.some((field) =>
@@ -191,11 +193,22 @@ function lockTrade({ metadata: { now } }: LockTrade, state: Trade): TradeEvent[]
   return events;
 }
 
-/** A trade cannot end in the future (beyond a few minutes of clock difference). */
-function exitTimeNotInFuture(figures: TradeFiguresData, now: Date): Date {
-  const exitTime = new Date(figures.exitTime);
+/**
+ * A trade's times as the journal accepts them (before any lookup, and again when deciding): from 1970 on, the
+ * exit not before the entry and not in the future beyond a few minutes of clock difference. Answers the exit.
+ */
+export function checkTradeTimes(times: { entryTime: string; exitTime: string }, now: Date): Date {
+  for (const field of ['entryTime', 'exitTime'] as const) {
+    if (!isInstantInRange(times[field])) {
+      throw DomainError.invalidInput('DATE_OUT_OF_RANGE', VALIDATION_MESSAGES.dateOutOfRange, field);
+    }
+  }
+  const exitTime = new Date(times.exitTime);
   if (exitTime.getTime() > now.getTime() + CLOCK_SKEW_MS) {
     throw DomainError.invalidInput('EXIT_IN_FUTURE', 'זמן היציאה לא יכול להיות בעתיד', 'exitTime');
+  }
+  if (exitTime.getTime() < Date.parse(times.entryTime)) {
+    throw DomainError.invalidInput('EXIT_BEFORE_ENTRY', VALIDATION_MESSAGES.exitBeforeEntry, 'exitTime');
   }
   return exitTime;
 }

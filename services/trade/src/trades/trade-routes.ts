@@ -6,13 +6,16 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { quoteRateOf } from '../calculation/quote-rate';
 import { ownScreenshotUrl } from '../screenshots/screenshot-store';
 import type { TradeModuleDeps } from '../trade-module-deps';
+import { checkTradeTimes } from './decider';
 import { lockJobId, runTradeCommand, scheduleLockOf } from './trade-commands';
 import { rateDayOf, tradeFiguresOf } from './trade-figures';
 import { findTrade, listTrades } from './trade-queries';
 
 const metadataOf = (caller: Caller) => ({ userId: caller.userId, organisationId: caller.organisationId });
 
+/** The trade's figures with the server's own calculation; its times are checked before any rate is looked up. */
 async function figuresFor(platform: Platform, deps: TradeModuleDeps, caller: Caller, body: TradeSaveBody) {
+  checkTradeTimes(body, platform.clock.now());
   const context = await deps.tradeContextOf(caller, platform);
   const rates = deps.rates(platform);
   const day = rateDayOf(body.exitTime);
