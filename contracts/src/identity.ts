@@ -6,7 +6,7 @@ import {
   SETTINGS_CURRENCIES,
   SETTINGS_TIME_ZONES,
 } from './constants/settings';
-import { SafeText } from './fields';
+import { IdParams, SafeText } from './fields';
 import { parseEventWith } from './stored-event';
 
 /** Limits of the identity module (spec §5, §9): password length and the avatar upload size. */
@@ -124,7 +124,7 @@ export const updateUserSettingsBodySchema = z.union([
 export type UpdateUserSettingsBody = z.infer<typeof updateUserSettingsBodySchema>;
 
 /** DELETE /api/auth/devices/{id} path. */
-export const deviceParamsSchema = z.object({ id: SafeText.min(1).max(100) });
+export const deviceParamsSchema = IdParams;
 /** POST /api/logout answer (the client does not read it). */
 export const loggedOutSchema = z.object({ ok: z.literal(true) });
 /** DELETE /api/auth/devices/{id} answer. */

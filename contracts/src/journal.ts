@@ -147,6 +147,13 @@ export const Trade = z.object({
   notes: z.string().nullable(),
   hasScreenshot: z.boolean(),
   screenshotUrl: z.string().nullable(),
+  screenshotSha256: z
+    .string()
+    .nullable()
+    .default(null)
+    .describe(
+      'Computed by the server: the SHA-256 (hex) of the screenshot as uploaded, recorded in the trade event; null without one',
+    ),
   isLocked: z.boolean(),
   /** When the lock window ends (exit time plus the organisation's tradeLockHours). */
   lockAt: Timestamp,
@@ -187,6 +194,13 @@ export const ScreenshotUploadLink = z.object({
   screenshotUrl: z.string(),
 });
 export type ScreenshotUploadLink = z.infer<typeof ScreenshotUploadLink>;
+
+/** Answer of PUT /api/screenshots/{id}: the slot is filled, once; its SHA-256 is computed by the server. */
+export const ScreenshotUploaded = z.object({
+  screenshotUrl: z.string(),
+  screenshotSha256: z.string().describe('Computed by the server: the SHA-256 (hex) of the bytes received'),
+});
+export type ScreenshotUploaded = z.infer<typeof ScreenshotUploaded>;
 
 /** Answer of DELETE /api/trades/{id}. */
 export const TradeDeleted = z.object({ id: EntityId, deleted: z.literal(true) });

@@ -88,6 +88,15 @@ async function createScreenshotsTable(db: Knex) {
   });
 }
 
+/** Each screenshot's SHA-256, computed when its slot is filled, and the hash a trade's screenshot was attached with. */
+async function addScreenshotHashes(db: Knex) {
+  await db.schema.alterTable('trade_screenshots', (table) => table.text('sha256'));
+  await db.schema.alterTable('trades', (table) => table.text('screenshot_sha256'));
+  await db('trade_screenshots')
+    .whereNotNull('content')
+    .update({ sha256: db.raw("encode(sha256(content), 'hex')") });
+}
+
 /** The trade module's tables: its read models (trades, daily aggregates, callers, rates) and uploaded screenshots. */
 export const tradeMigrations = [
   { name: '0300-trade-trades', up: createTradesTable },
@@ -95,4 +104,5 @@ export const tradeMigrations = [
   { name: '0302-trade-screenshots', up: createScreenshotsTable },
   callerProfilesMigration,
   tradeFxRatesMigration,
+  { name: '0310-trade-screenshot-hashes', up: addScreenshotHashes },
 ];

@@ -16,6 +16,7 @@ import { z } from 'zod';
 import { requestIdOf } from '../logging/logger';
 import type { YomanModule } from '../module';
 import type { Platform } from '../platform';
+import { forbidStoringPersonalAnswers } from './cache-control';
 import { handleError } from './error-handler';
 import { withErrorAnswers } from './error-statuses';
 import { healthRoutes } from './health';
@@ -43,6 +44,9 @@ export interface HttpAppOptions {
   remotesManifest?: Readonly<Record<string, string>>;
 }
 
+/** Longer than any URL Node accepts (its request line and headers share 16 KiB), so no parameter is cut off by the router. */
+const MAX_PARAM_LENGTH = 16 * 1024;
+
 /** The OpenAPI document's address. */
 export const OPENAPI_PATH = '/api/openapi.json';
 
@@ -62,6 +66,10 @@ export async function createHttpApp(options: HttpAppOptions): Promise<FastifyIns
     logController: new LogController({ requestIdLogLabel: 'requestId' }),
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
     return503OnClosing: true,
+    // An over-long path parameter reaches its route, whose schema refuses it with 400 naming the parameter.
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    // Bad URL encodings and the like, answered before any route: in the house shape too.
+    frameworkErrors: handleError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -98,6 +106,8 @@ export async function createHttpApp(options: HttpAppOptions): Promise<FastifyIns
   for (const plugin of options.plugins ?? []) await app.register(plugin);
   // After the plugins that find the caller (the session, the gateway's signed header): access is checked once.
   app.addHook('onRequest', checkRouteAccess);
+  // After the plugins' own onSend hooks, so the cookies they write are seen.
+  app.addHook('onSend', forbidStoringPersonalAnswers);
   await app.register(
     async (api) => {
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());

@@ -72,6 +72,7 @@ describe('trades read model', () => {
       notes: null,
       hasScreenshot: false,
       screenshotUrl: null,
+      screenshotSha256: null,
       isLocked: false,
       lockAt: LOCK_AT,
       trustScore: 100,
@@ -103,6 +104,26 @@ describe('trades read model', () => {
       trustScore: 95,
     });
     expect(await findTrade(db, 'user-2', TRADE_ID)).toBeUndefined();
+  });
+
+  it("shows a screenshot's hash from its event, and none for an event written before hashes were", async () => {
+    const attached = (screenshotUrl: string, screenshotSha256?: string): TradeEvent => ({
+      type: 'trade.screenshot-attached.v1',
+      data: {
+        tradeId: TRADE_ID,
+        userId: USER_ID,
+        screenshotUrl,
+        ...(screenshotSha256 ? { screenshotSha256 } : {}),
+        attachedAt: '2026-03-10T11:00:00.000Z',
+      },
+    });
+    await project([loggedEvent(), attached('/s/1', 'c'.repeat(64))]);
+    expect(await findTrade(db, USER_ID, TRADE_ID)).toMatchObject({ screenshotSha256: 'c'.repeat(64) });
+    await project([attached('/s/2')]);
+    expect(await findTrade(db, USER_ID, TRADE_ID)).toMatchObject({
+      screenshotUrl: '/s/2',
+      screenshotSha256: null,
+    });
   });
 
   it('a deleted trade leaves the list and its day', async () => {

@@ -31,15 +31,18 @@ const lockedEvent = (lockedAt: string): TradeEvent => ({
   data: { tradeId: TRADE_ID, userId: USER_ID, lockAt: LOCK_AT, lockedAt },
 });
 const SCREENSHOT = '/api/screenshots/5a3c1f4e-0000-4000-8000-000000000001';
-const attached: TradeEvent = {
+const SCREENSHOT_SHA256 = 'a'.repeat(64);
+const NEW_SCREENSHOT = '/api/screenshots/5a3c1f4e-0000-4000-8000-000000000002';
+const NEW_SCREENSHOT_SHA256 = 'b'.repeat(64);
+const attachedAt = (
+  at: string,
+  screenshotUrl = SCREENSHOT,
+  screenshotSha256 = SCREENSHOT_SHA256,
+): TradeEvent => ({
   type: 'trade.screenshot-attached.v1',
-  data: {
-    tradeId: TRADE_ID,
-    userId: USER_ID,
-    screenshotUrl: SCREENSHOT,
-    attachedAt: '2026-03-10T11:00:00.000Z',
-  },
-};
+  data: { tradeId: TRADE_ID, userId: USER_ID, screenshotUrl, screenshotSha256, attachedAt: at },
+});
+const attached = attachedAt('2026-03-10T11:00:00.000Z');
 
 describe('logging a trade', () => {
   it('within an hour of exit: logged with trust 100 and its lock time, no penalty', () => {
@@ -264,7 +267,12 @@ describe('attaching a screenshot', () => {
   const attach = (now: string) =>
     ({
       type: 'AttachScreenshot',
-      data: { tradeId: TRADE_ID, userId: USER_ID, screenshotUrl: SCREENSHOT },
+      data: {
+        tradeId: TRADE_ID,
+        userId: USER_ID,
+        screenshotUrl: SCREENSHOT,
+        screenshotSha256: SCREENSHOT_SHA256,
+      },
       metadata: at(now),
     }) as const;
 
@@ -280,6 +288,75 @@ describe('attaching a screenshot', () => {
     given(loggedEvent(), lockedEvent(LOCK_AT))
       .when(attach('2026-03-11T11:00:00.000Z'))
       .thenRefuses('TRADE_LOCKED');
+  });
+});
+
+describe('evidence: the screenshot and its SHA-256', () => {
+  const withScreenshot = { screenshotUrl: SCREENSHOT, screenshotSha256: SCREENSHOT_SHA256 };
+  const pointAt = (now: string, screenshotUrl: string, screenshotSha256: string): EditTrade => ({
+    ...edit(now, {}),
+    data: { ...edit(now, {}).data, screenshot: { screenshotUrl, screenshotSha256 } },
+  });
+
+  it('a trade logged with a screenshot records the hash the server computed', () => {
+    given()
+      .when(log('2026-03-10T10:30:00.000Z', withScreenshot))
+      .thenEmits([loggedEvent(withScreenshot)]);
+  });
+
+  it('an edit pointing to a new slot records the new screenshot and its hash as an event', () => {
+    given(loggedEvent(withScreenshot))
+      .when(pointAt('2026-03-10T12:00:00.000Z', NEW_SCREENSHOT, NEW_SCREENSHOT_SHA256))
+      .thenEmits([attachedAt('2026-03-10T12:00:00.000Z', NEW_SCREENSHOT, NEW_SCREENSHOT_SHA256)]);
+  });
+
+  it('an edit of figures and screenshot together emits both, figures first', () => {
+    const change = edit('2026-03-10T12:00:00.000Z', { notes: 'צילום טוב יותר' });
+    given(loggedEvent())
+      .when({ ...change, data: { ...change.data, screenshot: withScreenshot } })
+      .thenEmits([
+        {
+          type: 'trade.edited.v1',
+          data: {
+            ...figures,
+            notes: 'צילום טוב יותר',
+            tradeId: TRADE_ID,
+            userId: USER_ID,
+            changedFields: ['notes'],
+            material: false,
+            editedAt: '2026-03-10T12:00:00.000Z',
+          },
+        },
+        attachedAt('2026-03-10T12:00:00.000Z'),
+      ]);
+  });
+
+  it('an edit naming the screenshot the trade already shows changes nothing', () => {
+    given(loggedEvent(withScreenshot))
+      .when(pointAt('2026-03-10T12:00:00.000Z', SCREENSHOT, SCREENSHOT_SHA256))
+      .thenNothing();
+  });
+
+  it('the screenshot of a locked trade cannot change: TRADE_LOCKED, nothing emitted', () => {
+    given(loggedEvent(withScreenshot), lockedEvent(LOCK_AT))
+      .when(pointAt('2026-03-11T11:00:00.000Z', NEW_SCREENSHOT, NEW_SCREENSHOT_SHA256))
+      .thenRefuses('TRADE_LOCKED', 'locked');
+    given(loggedEvent(withScreenshot))
+      .when(pointAt(LOCK_AT, NEW_SCREENSHOT, NEW_SCREENSHOT_SHA256))
+      .thenRefuses('TRADE_LOCKED', 'locked');
+  });
+
+  it('events written before hashes were recorded still apply: the screenshot counts at the lock', () => {
+    const { screenshotSha256: _l, ...legacyLogged } = (
+      loggedEvent() as Extract<TradeEvent, { type: 'trade.logged.v1' }>
+    ).data;
+    const legacyAttached: TradeEvent = {
+      type: 'trade.screenshot-attached.v1',
+      data: { tradeId: TRADE_ID, userId: USER_ID, screenshotUrl: SCREENSHOT, attachedAt: LOCK_AT },
+    };
+    given({ type: 'trade.logged.v1', data: legacyLogged }, legacyAttached)
+      .when(lock(LOCK_AT))
+      .thenEmits([lockedEvent(LOCK_AT)]);
   });
 });
 

@@ -19,6 +19,12 @@ import {
   trustChangeOf,
 } from './trust-score';
 
+/** A filled upload slot: where the image is served from and the SHA-256 the server computed of its bytes. */
+export interface ScreenshotEvidence {
+  screenshotUrl: string;
+  screenshotSha256: string;
+}
+
 export type LogTrade = Command<
   'LogTrade',
   {
@@ -27,14 +33,19 @@ export type LogTrade = Command<
     organisationId: string | null;
     figures: TradeFiguresData;
     screenshotUrl: string | null;
+    screenshotSha256: string | null;
     policy: LockPolicy;
   }
 >;
-export type EditTrade = Command<'EditTrade', { tradeId: string; userId: string; figures: TradeFiguresData }>;
+/** New figures and, optionally, a screenshot from a new slot: one edit, refused as a whole once locked. */
+export type EditTrade = Command<
+  'EditTrade',
+  { tradeId: string; userId: string; figures: TradeFiguresData; screenshot?: ScreenshotEvidence | null }
+>;
 export type DeleteTrade = Command<'DeleteTrade', { tradeId: string; userId: string }>;
 export type AttachScreenshot = Command<
   'AttachScreenshot',
-  { tradeId: string; userId: string; screenshotUrl: string }
+  { tradeId: string; userId: string } & ScreenshotEvidence
 >;
 /** Sent by the lock job at the end of the lock window. */
 export type LockTrade = Command<'LockTrade', { tradeId: string }>;
@@ -93,6 +104,7 @@ function logTrade({ data, metadata: { now } }: LogTrade, state: Trade): TradeEve
       userId: data.userId,
       organisationId: data.organisationId,
       screenshotUrl: data.screenshotUrl,
+      screenshotSha256: data.screenshotSha256,
       loggedAt: now.toISOString(),
       lockAt: lockAt.toISOString(),
       trustScore: TRUST_SCORE_INITIAL,
@@ -120,7 +132,12 @@ function logTrade({ data, metadata: { now } }: LogTrade, state: Trade): TradeEve
 function editTrade({ data, metadata: { now } }: EditTrade, state: Trade): TradeEvent[] {
   const trade = editableTrade(state, data.userId, now);
   checkTradeTimes(data.figures, now);
-  const changedFields = changedFieldsOf(trade.figures, data.figures);
+  const screenshotEvents = data.screenshot ? screenshotAttached(trade, data.screenshot, now) : [];
+  return [...figureEdits(trade, data.figures, now), ...screenshotEvents];
+}
+
+function figureEdits(trade: LiveTrade, after: TradeFiguresData, now: Date): TradeEvent[] {
+  const changedFields = changedFieldsOf(trade.figures, after);
   if (changedFields.length === 0) return [];
   const material = changedFields.some((field) =>
     (MATERIAL_TRADE_FIELDS as readonly string[]).includes(field),
@@ -129,7 +146,7 @@ function editTrade({ data, metadata: { now } }: EditTrade, state: Trade): TradeE
     {
       type: 'trade.edited.v1',
       data: {
-        ...data.figures,
+        ...after,
         tradeId: trade.tradeId,
         userId: trade.userId,
         changedFields,
@@ -160,15 +177,20 @@ function deleteTrade({ data, metadata: { now } }: DeleteTrade, state: Trade): Tr
 }
 
 function attachScreenshot({ data, metadata: { now } }: AttachScreenshot, state: Trade): TradeEvent[] {
-  const trade = editableTrade(state, data.userId, now);
-  if (trade.screenshotUrl === data.screenshotUrl) return [];
+  return screenshotAttached(editableTrade(state, data.userId, now), data, now);
+}
+
+/** The event that points an open trade at a new screenshot, with its hash; none when it already shows that one. */
+function screenshotAttached(trade: LiveTrade, screenshot: ScreenshotEvidence, now: Date): TradeEvent[] {
+  if (trade.screenshotUrl === screenshot.screenshotUrl) return [];
   return [
     {
       type: 'trade.screenshot-attached.v1',
       data: {
         tradeId: trade.tradeId,
         userId: trade.userId,
-        screenshotUrl: data.screenshotUrl,
+        screenshotUrl: screenshot.screenshotUrl,
+        screenshotSha256: screenshot.screenshotSha256,
         attachedAt: now.toISOString(),
       },
     },

@@ -23,6 +23,7 @@ interface TradeRow {
   exit_time: Date | string;
   notes: string | null;
   screenshot_url: string | null;
+  screenshot_sha256: string | null;
   is_locked: boolean;
   lock_at: Date | string;
   trust_score: number;
@@ -55,6 +56,7 @@ export function tradeOf(row: TradeRow): Trade {
     notes: row.notes,
     hasScreenshot: row.screenshot_url !== null,
     screenshotUrl: row.screenshot_url,
+    screenshotSha256: row.screenshot_sha256,
     isLocked: row.is_locked,
     lockAt: instant(row.lock_at),
     trustScore: row.trust_score,

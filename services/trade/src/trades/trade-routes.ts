@@ -4,7 +4,7 @@ import { type Caller, notFound, type Platform, requireCaller } from '@yoman/plat
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { quoteRateOf } from '../calculation/quote-rate';
-import { ownScreenshotUrl } from '../screenshots/screenshot-store';
+import { ownScreenshot } from '../screenshots/screenshot-store';
 import type { TradeModuleDeps } from '../trade-module-deps';
 import { checkTradeTimes } from './decider';
 import { lockJobId, runTradeCommand, scheduleLockOf } from './trade-commands';
@@ -12,6 +12,12 @@ import { rateDayOf, tradeFiguresOf } from './trade-figures';
 import { findTrade, listTrades } from './trade-queries';
 
 const metadataOf = (caller: Caller) => ({ userId: caller.userId, organisationId: caller.organisationId });
+
+/** The caller's uploaded screenshot a save names, as the trade's event records it (URL and SHA-256). */
+async function screenshotEvidence(platform: Platform, caller: Caller, body: TradeSaveBody) {
+  const screenshot = await ownScreenshot(platform.db, caller, body.screenshotUrl);
+  return screenshot && { screenshotUrl: screenshot.url, screenshotSha256: screenshot.sha256 };
+}
 
 /** The trade's figures with the server's own calculation; its times are checked before any rate is looked up. */
 async function figuresFor(platform: Platform, deps: TradeModuleDeps, caller: Caller, body: TradeSaveBody) {
@@ -45,7 +51,7 @@ export function tradeRoutes(deps: TradeModuleDeps): FastifyPluginAsync {
         const caller = requireCaller(request);
         const { platform } = app;
         const { context, figures } = await figuresFor(platform, deps, caller, request.body);
-        const screenshotUrl = await ownScreenshotUrl(platform.db, caller, request.body.screenshotUrl);
+        const screenshot = await screenshotEvidence(platform, caller, request.body);
         const tradeId = randomUUID();
         // The lock job is scheduled before the trade is stored: Redis down answers 503 with nothing written.
         await runTradeCommand(
@@ -57,7 +63,8 @@ export function tradeRoutes(deps: TradeModuleDeps): FastifyPluginAsync {
               userId: caller.userId,
               organisationId: caller.organisationId,
               figures,
-              screenshotUrl,
+              screenshotUrl: screenshot?.screenshotUrl ?? null,
+              screenshotSha256: screenshot?.screenshotSha256 ?? null,
               policy: context.lockPolicy,
             },
             metadata: { now: platform.clock.now() },
@@ -77,24 +84,17 @@ export function tradeRoutes(deps: TradeModuleDeps): FastifyPluginAsync {
         const { platform } = app;
         const tradeId = request.params.id;
         const { figures } = await figuresFor(platform, deps, caller, request.body);
-        const screenshotUrl = await ownScreenshotUrl(platform.db, caller, request.body.screenshotUrl);
-        const now = platform.clock.now();
+        const screenshot = await screenshotEvidence(platform, caller, request.body);
+        // One command: the new figures and the new screenshot are stored together or, once locked, not at all.
         await runTradeCommand(
           platform,
-          { type: 'EditTrade', data: { tradeId, userId: caller.userId, figures }, metadata: { now } },
+          {
+            type: 'EditTrade',
+            data: { tradeId, userId: caller.userId, figures, screenshot },
+            metadata: { now: platform.clock.now() },
+          },
           metadataOf(caller),
         );
-        if (screenshotUrl) {
-          await runTradeCommand(
-            platform,
-            {
-              type: 'AttachScreenshot',
-              data: { tradeId, userId: caller.userId, screenshotUrl },
-              metadata: { now },
-            },
-            metadataOf(caller),
-          );
-        }
         return readBack(platform, caller, tradeId);
       },
     );

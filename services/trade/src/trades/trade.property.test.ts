@@ -39,7 +39,7 @@ function commandOf(
     case 'attach':
       return {
         type: 'AttachScreenshot',
-        data: { ...data, screenshotUrl: `/s/${now.getTime()}` },
+        data: { ...data, screenshotUrl: `/s/${now.getTime()}`, screenshotSha256: 'ab'.repeat(32) },
         metadata: { now },
       };
     case 'lock':
