@@ -118,10 +118,16 @@ export {
 } from './process/service-app';
 export { type BatchedProjectionOptions, batchedProjection } from './projections/batched-projection';
 export {
+  countProjectionFailures,
+  listProjectionFailures,
+  type ProjectionFailure,
+  type ProjectionFailureCount,
+} from './projections/projection-failures';
+export {
   createProjectionRunner,
   type EmbeddedProjectionRunner,
   type ProjectionReplay,
 } from './projections/projection-runner';
-export type { Projection, ProjectionRunner } from './projections/types';
+export { type Projection, type ProjectionRunner, UnreadableEventError } from './projections/types';
 export { defineService, entryOf, portOf, rolesOf, type ServiceDefinition } from './service';
 export { closeGracefully } from './shutdown';

@@ -1,5 +1,5 @@
 import type { TradeEvent } from '@yoman/contracts';
-import type { RecordedEvent } from '@yoman/platform';
+import { type RecordedEvent, UnreadableEventError } from '@yoman/platform';
 import knex, { type Knex } from 'knex';
 import ClientPgLite from 'knex-pglite';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -237,8 +237,9 @@ describe('daily aggregates read model', () => {
     expect(twice).toEqual(once);
   });
 
-  it('skips an event it cannot read instead of failing', async () => {
-    await project([{ type: 'trade.logged.v1', data: { tradeId: 'not-a-uuid' } } as unknown as TradeEvent]);
+  it('refuses an event it cannot read with an UnreadableEventError (the runner records it) and writes nothing', async () => {
+    const unreadable = { type: 'trade.logged.v1', data: { tradeId: 'not-a-uuid' } } as unknown as TradeEvent;
+    await expect(project([unreadable])).rejects.toBeInstanceOf(UnreadableEventError);
     expect(await listDailyAggregates(db, USER_ID, 2026, 3)).toEqual([]);
   });
 });
