@@ -93,7 +93,7 @@ describe('the API document', () => {
     expect(statuses('POST', '/api/trades')).toEqual(
       expect.arrayContaining(['400', '401', '403', '409', '413', '415', '422']),
     );
-    expect(statuses('PUT', '/api/trades/{id}')).toEqual(expect.arrayContaining(['404', '414']));
+    expect(statuses('PUT', '/api/trades/{id}')).toContain('404');
   });
 
   it('marks the fields the client sends but the server computes as read-only, and still accepts them', async () => {

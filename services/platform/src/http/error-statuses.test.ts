@@ -13,12 +13,12 @@ describe('errorStatusesOf', () => {
     expect(errorStatusesOf({ method: 'GET', path: '/api/x', access: 'mentor' })).toEqual([401, 403, 503]);
   });
 
-  it('adds 400 for a query, and 400, 404 and 414 for path parameters', () => {
+  it('adds 400 for a query, and 400 and 404 for path parameters', () => {
     expect(errorStatusesOf({ method: 'GET', path: '/api/x', access: 'public', query: shape })).toEqual([
       400, 503,
     ]);
     expect(errorStatusesOf({ method: 'GET', path: '/api/x/{id}', access: 'public', params: shape })).toEqual([
-      400, 404, 414, 503,
+      400, 404, 503,
     ]);
   });
 
@@ -55,7 +55,7 @@ describe('withErrorAnswers', () => {
       { method: 'GET', path: '/api/x/{id}', access: 'signed-in', params: shape },
     ]);
     const responses = answered.paths['/api/x/{id}'].get.responses as Record<string, { content?: object }>;
-    expect(Object.keys(responses)).toEqual(['200', '400', '401', '404', '414', '503']);
+    expect(Object.keys(responses)).toEqual(['200', '400', '401', '404', '503']);
     expect(responses[401]?.content).toEqual({
       'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } },
     });

@@ -12,7 +12,6 @@ export const ERROR_STATUS_MEANINGS: Readonly<Record<number, string>> = {
   405: 'The path does not serve this method (see the Allow header)',
   409: 'A conflict: locked, taken, or changed by someone else meanwhile',
   413: 'The body is too large',
-  414: 'A path parameter is too long',
   415: 'The body is not of a supported content type',
   422: 'The values break a domain rule',
   429: 'Too many attempts; retry after the Retry-After header',
@@ -23,8 +22,8 @@ const hasPathParameters = (route: DeclaredRoute) => /\{\w+\}/.test(route.path);
 
 /**
  * Every error status a call can answer, from its row alone: its access (401 signed out, 403 another role), its
- * shape (parameters, query and bodies can be invalid, bodies too large or of another type, path ids too long
- * or unknown), whether it changes state (409 a concurrent change, 403 a cross-site write) and the refusals the
+ * shape (parameters, query and bodies can be invalid, bodies too large or of another type, path ids
+ * unknown), whether it changes state (409 a concurrent change, 403 a cross-site write) and the refusals the
  * row adds (a wrong password's 401, a throttle's 429, a broken rule's 422). 503 while a service is unavailable.
  */
 export function errorStatusesOf(route: DeclaredRoute): number[] {
@@ -38,7 +37,7 @@ export function errorStatusesOf(route: DeclaredRoute): number[] {
   when(write, 400, 403, 409, 413, 415);
   when(route.access === 'signed-in' || route.access === 'mentor', 401);
   when(route.access === 'mentor', 403);
-  when(withParameters, 404, 414);
+  when(withParameters, 404);
   return [...statuses].sort((a, b) => a - b);
 }
 
