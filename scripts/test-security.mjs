@@ -197,6 +197,8 @@ function fuzzPart(base, cookie, part, reportRoot) {
   mkdirSync(reportDir, { recursive: true });
   const output = openSync(join(reportRoot, `${part.name}.log`), 'w');
   const child = spawn(schemathesis, fuzzArgs(base, cookie, part, reportDir), {
+    // Its crash cache (`.schemathesis/`) goes beside the reports, not into the repository.
+    cwd: reportDir,
     stdio: ['ignore', output, output],
     env: { ...process.env, NO_COLOR: '1' },
   });
