@@ -4,12 +4,11 @@ import type { DeclaredRoute } from './route-access';
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** What each error status means, as the API document says it; the body is always `ErrorBody`. */
-export const ERROR_STATUS_MEANINGS: Readonly<Record<number, string>> = {
+const ERROR_STATUS_MEANINGS: Readonly<Record<number, string>> = {
   400: 'The request is not valid: a parameter, the query or the body (issues name the fields)',
   401: 'Signed out, or the credentials are wrong',
   403: 'Not allowed for this caller, or a write sent from another site',
   404: 'Nothing with this id is visible to the caller',
-  405: 'The path does not serve this method (see the Allow header)',
   409: 'A conflict: locked, taken, or changed by someone else meanwhile',
   413: 'The body is too large',
   415: 'The body is not of a supported content type',
