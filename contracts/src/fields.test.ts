@@ -115,7 +115,7 @@ describe('days and timestamps', () => {
 describe('texts', () => {
   it('refuse U+0000 and lone surrogates, and keep pairs (emoji) and control characters a database stores', () => {
     for (const text of ['a\u0000b', '\ud800', 'a\udc00b', '\ud83d\ud83d\ude00x\ud83d']) {
-      expect(messageOf(SafeText.safeParse(text)), JSON.stringify(text)).toBe('הטקסט מכיל תווים לא חוקיים');
+      expect(messageOf(SafeText.safeParse(text)), JSON.stringify(text)).toBe('הטקסט מכיל תווים שאינם תקינים');
       expect(isStorableText(text)).toBe(false);
     }
     for (const text of ['', 'שלום 📈', 'tab\tand\nnewline', '\u0001\u001f', '\ud83d\ude00']) {

@@ -25,7 +25,7 @@ export function assertStorableEvents(events: readonly { data: unknown; metadata?
   for (const event of events) {
     const path = unstorableTextIn(event.data) ?? unstorableTextIn(event.metadata);
     if (path) {
-      throw DomainError.invalidInput('INVALID_CHARACTERS', 'הטקסט מכיל תווים לא חוקיים', path.at(-1));
+      throw DomainError.invalidInput('INVALID_CHARACTERS', 'הטקסט מכיל תווים שאינם תקינים', path.at(-1));
     }
   }
 }
