@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { IMAGE_LIMITS } from '@yoman/contracts';
 import { badRequest, type Caller } from '@yoman/platform';
 import type { Knex } from 'knex';
+import type { ScreenshotEvidence } from '../trades/decider';
 
 /** The largest screenshot accepted (spec §9: PNG or JPG up to 5MB). */
 export const SCREENSHOT_MAX_BYTES = IMAGE_LIMITS.screenshotMaxBytes;
@@ -82,12 +83,6 @@ export async function findVisibleScreenshot(db: Knex, caller: Caller, id: string
   return { content: Buffer.from(row.content), contentType: row.content_type };
 }
 
-/** A screenshot as a trade records it: where it is served from and the SHA-256 of its bytes. */
-export interface ScreenshotEvidence {
-  url: string;
-  sha256: string;
-}
-
 /**
  * The screenshot a trade may carry: none, or an image the caller uploaded, with the hash computed when it was.
  * Anything else is refused, so a trade cannot claim a screenshot it does not have.
@@ -109,5 +104,5 @@ export async function ownScreenshot(
     const message = 'צילום המסך לא נמצא: יש להעלות אותו שוב';
     throw badRequest('INVALID_SCREENSHOT', message, [{ path: ['screenshotUrl'], message }]);
   }
-  return { url, sha256: row.sha256 };
+  return { screenshotUrl: url, screenshotSha256: row.sha256 };
 }

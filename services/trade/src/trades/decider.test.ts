@@ -263,34 +263,6 @@ describe('deleting a trade', () => {
   });
 });
 
-describe('attaching a screenshot', () => {
-  const attach = (now: string) =>
-    ({
-      type: 'AttachScreenshot',
-      data: {
-        tradeId: TRADE_ID,
-        userId: USER_ID,
-        screenshotUrl: SCREENSHOT,
-        screenshotSha256: SCREENSHOT_SHA256,
-      },
-      metadata: at(now),
-    }) as const;
-
-  it('an open trade gets its screenshot', () => {
-    given(loggedEvent()).when(attach('2026-03-10T11:00:00.000Z')).thenEmits([attached]);
-  });
-
-  it('attaching the same screenshot again changes nothing', () => {
-    given(loggedEvent(), attached).when(attach('2026-03-10T12:00:00.000Z')).thenNothing();
-  });
-
-  it('a locked trade takes no screenshot', () => {
-    given(loggedEvent(), lockedEvent(LOCK_AT))
-      .when(attach('2026-03-11T11:00:00.000Z'))
-      .thenRefuses('TRADE_LOCKED');
-  });
-});
-
 describe('evidence: the screenshot and its SHA-256', () => {
   const withScreenshot = { screenshotUrl: SCREENSHOT, screenshotSha256: SCREENSHOT_SHA256 };
   const pointAt = (now: string, screenshotUrl: string, screenshotSha256: string): EditTrade => ({
@@ -302,6 +274,12 @@ describe('evidence: the screenshot and its SHA-256', () => {
     given()
       .when(log('2026-03-10T10:30:00.000Z', withScreenshot))
       .thenEmits([loggedEvent(withScreenshot)]);
+  });
+
+  it('an open trade without a screenshot gets one by an edit naming its slot', () => {
+    given(loggedEvent())
+      .when(pointAt('2026-03-10T11:00:00.000Z', SCREENSHOT, SCREENSHOT_SHA256))
+      .thenEmits([attached]);
   });
 
   it('an edit pointing to a new slot records the new screenshot and its hash as an event', () => {

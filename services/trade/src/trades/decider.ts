@@ -43,14 +43,10 @@ export type EditTrade = Command<
   { tradeId: string; userId: string; figures: TradeFiguresData; screenshot?: ScreenshotEvidence | null }
 >;
 export type DeleteTrade = Command<'DeleteTrade', { tradeId: string; userId: string }>;
-export type AttachScreenshot = Command<
-  'AttachScreenshot',
-  { tradeId: string; userId: string } & ScreenshotEvidence
->;
 /** Sent by the lock job at the end of the lock window. */
 export type LockTrade = Command<'LockTrade', { tradeId: string }>;
 
-export type TradeCommand = LogTrade | EditTrade | DeleteTrade | AttachScreenshot | LockTrade;
+export type TradeCommand = LogTrade | EditTrade | DeleteTrade | LockTrade;
 
 type LiveTrade = Extract<Trade, { status: 'open' | 'locked' }>;
 
@@ -72,8 +68,6 @@ export function decide(command: TradeCommand, state: Trade): TradeEvent[] {
       return editTrade(command, state);
     case 'DeleteTrade':
       return deleteTrade(command, state);
-    case 'AttachScreenshot':
-      return attachScreenshot(command, state);
     case 'LockTrade':
       return lockTrade(command, state);
     default: {
@@ -174,10 +168,6 @@ function deleteTrade({ data, metadata: { now } }: DeleteTrade, state: Trade): Tr
       data: { tradeId: trade.tradeId, userId: trade.userId, deletedAt: now.toISOString() },
     },
   ];
-}
-
-function attachScreenshot({ data, metadata: { now } }: AttachScreenshot, state: Trade): TradeEvent[] {
-  return screenshotAttached(editableTrade(state, data.userId, now), data, now);
 }
 
 /** The event that points an open trade at a new screenshot, with its hash; none when it already shows that one. */

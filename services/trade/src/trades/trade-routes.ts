@@ -13,12 +13,6 @@ import { findTrade, listTrades } from './trade-queries';
 
 const metadataOf = (caller: Caller) => ({ userId: caller.userId, organisationId: caller.organisationId });
 
-/** The caller's uploaded screenshot a save names, as the trade's event records it (URL and SHA-256). */
-async function screenshotEvidence(platform: Platform, caller: Caller, body: TradeSaveBody) {
-  const screenshot = await ownScreenshot(platform.db, caller, body.screenshotUrl);
-  return screenshot && { screenshotUrl: screenshot.url, screenshotSha256: screenshot.sha256 };
-}
-
 /** The trade's figures with the server's own calculation; its times are checked before any rate is looked up. */
 async function figuresFor(platform: Platform, deps: TradeModuleDeps, caller: Caller, body: TradeSaveBody) {
   checkTradeTimes(body, platform.clock.now());
@@ -51,7 +45,7 @@ export function tradeRoutes(deps: TradeModuleDeps): FastifyPluginAsync {
         const caller = requireCaller(request);
         const { platform } = app;
         const { context, figures } = await figuresFor(platform, deps, caller, request.body);
-        const screenshot = await screenshotEvidence(platform, caller, request.body);
+        const screenshot = await ownScreenshot(platform.db, caller, request.body.screenshotUrl);
         const tradeId = randomUUID();
         // The lock job is scheduled before the trade is stored: Redis down answers 503 with nothing written.
         await runTradeCommand(
@@ -84,7 +78,7 @@ export function tradeRoutes(deps: TradeModuleDeps): FastifyPluginAsync {
         const { platform } = app;
         const tradeId = request.params.id;
         const { figures } = await figuresFor(platform, deps, caller, request.body);
-        const screenshot = await screenshotEvidence(platform, caller, request.body);
+        const screenshot = await ownScreenshot(platform.db, caller, request.body.screenshotUrl);
         // One command: the new figures and the new screenshot are stored together or, once locked, not at all.
         await runTradeCommand(
           platform,
