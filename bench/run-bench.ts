@@ -4,6 +4,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { TRADES_PAGE_SIZE } from '@yoman/contracts';
 import type { BaselineReady, YomanReady } from './bench-messages';
 import { startServer } from './bench-processes';
 import { type BenchReport, benchTableOf, modesTableOf, type ReadComparison } from './bench-report';
@@ -89,6 +90,11 @@ async function main() {
         name: 'GET /api/trades (one month)',
         path: `/api/trades?startDate=${monthStart.toISOString()}&endDate=${monthEnd.toISOString()}`,
         baselinePath: '/baseline/trades',
+      },
+      {
+        name: `GET /api/trades (first page, ${TRADES_PAGE_SIZE} rows)`,
+        path: `/api/trades?startDate=${monthStart.toISOString()}&endDate=${monthEnd.toISOString()}&limit=${TRADES_PAGE_SIZE}`,
+        baselinePath: '/baseline/trades-first-page',
       },
     ];
     const cookie = { cookie: ready.cookie };

@@ -129,4 +129,70 @@ describe('the journal: calendar, day drawer, add-trade dialog and trades list', 
     expect(refused.status()).toBe(409);
     expect(((await refused.json()) as { code: string }).code).toBe('TRADE_LOCKED');
   });
+
+  it('pages the trades list: 50 newest first, older pages by keyboard, every trade once', async () => {
+    // Two trades are already logged above; 55 more, ten minutes apart, make two pages and a bit.
+    const logged = new Set<string>();
+    for (let index = 0; index < 55; index += 1) {
+      const exit = DateTime.now().minus({ hours: 2, minutes: index * 10 });
+      const response = await page.request.post('/api/trades', {
+        data: {
+          symbol: 'EURUSD',
+          assetType: 'forex',
+          direction: 'long',
+          entryPrice: '1.1000',
+          exitPrice: '1.1010',
+          stopPrice: '1.0990',
+          positionSize: '1',
+          fees: '0',
+          session: 'london',
+          setup: 'breakout',
+          entryTime: exit.minus({ minutes: 30 }).toUTC().toISO(),
+          exitTime: exit.toUTC().toISO(),
+          notes: `paging ${index}`,
+        },
+      });
+      expect(response.status()).toBe(201);
+      logged.add(((await response.json()) as { id: string }).id);
+    }
+    const pages: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/trades' && request.method() === 'GET')
+        pages.push(request.url());
+    });
+    await page.reload();
+    const title = page.getByTestId('trades-title');
+    await page.waitForFunction(
+      () =>
+        document.querySelector('[data-testid="trades-title"]')?.textContent === 'עסקאות (\u206650+\u2069)',
+    );
+    expect(await page.locator('tbody tr').count()).toBe(50);
+    expect(await page.getByTestId('trades-shown').textContent()).toBe('מוצגות 50 העסקאות האחרונות');
+    await screenshot(page, 'journal-trades-first-page');
+
+    // The keyboard alone: focus the button, Enter loads the next page, and focus stays on the button.
+    const loadMore = page.getByRole('button', { name: 'טען עוד עסקאות' });
+    await loadMore.focus();
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="trades-title"]')?.textContent === 'עסקאות (57)',
+    );
+    expect(await title.textContent()).toBe('עסקאות (57)');
+    expect(await loadMore.count()).toBe(0);
+    expect(await page.getByTestId('trades-shown').textContent()).toBe('מוצגות כל 57 העסקאות');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe(
+      'trades-shown',
+    );
+
+    const ids = await page
+      .locator('tbody tr')
+      .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-trade-id') ?? ''));
+    expect(ids).toHaveLength(57);
+    expect(new Set(ids).size).toBe(57);
+    for (const id of logged) expect(ids).toContain(id);
+    const trades = pages.filter((url) => new URL(url).searchParams.get('limit') === '50');
+    expect(trades).toHaveLength(2);
+    expect(new URL(trades[1] as string).searchParams.get('cursor')).toBeTruthy();
+    await screenshot(page, 'journal-trades-all-pages');
+  });
 });

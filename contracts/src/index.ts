@@ -12,3 +12,4 @@ export * from './notifications';
 export * from './setups';
 export * from './stored-event';
 export * from './trade-events';
+export * from './trade-pages';

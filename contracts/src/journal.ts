@@ -21,6 +21,7 @@ import {
   TradeSymbol,
   TrustLevel,
 } from './fields';
+import { NEXT_CURSOR_HEADER, PAGE_MESSAGES, TradesPageQuery } from './trade-pages';
 
 /** Forex and futures need the symbol to find the pip or point value. */
 const SYMBOL_NEEDED_FOR: readonly string[] = ['forex', 'futures'];
@@ -164,6 +165,17 @@ export type Trade = z.infer<typeof Trade>;
 export const TradeList = z.array(Trade);
 export type TradeList = z.infer<typeof TradeList>;
 
+/** GET /api/trades's answer: the list, or with `limit` one page of it and the next page's cursor in a header. */
+export const TradeListPage = TradeList.meta({
+  description: 'עסקאות, מהיציאה החדשה לישנה',
+  headers: {
+    [NEXT_CURSOR_HEADER]: {
+      type: 'string',
+      description: 'The cursor of the next page (only with limit, absent on the last page)',
+    },
+  },
+});
+
 /** Query of GET /api/trades: a day's ISO range, or any of the list's filters ('' and 'all' mean none). */
 export const TradesQuery = z
   .object({
@@ -180,8 +192,12 @@ export const TradesQuery = z
     trust: queryFilter(TrustLevel),
     /** Case-insensitive match on symbol, setup or notes. */
     search: queryFilter(SafeText.trim().max(100, M.tooLong)),
+    ...TradesPageQuery.shape,
   })
   .superRefine((query, ctx) => {
+    if (query.cursor && query.limit === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['limit'], message: PAGE_MESSAGES.cursorWithoutLimit });
+    }
     if (query.startDate && query.endDate && Date.parse(query.endDate) < Date.parse(query.startDate)) {
       ctx.addIssue({ code: 'custom', path: ['endDate'], message: M.invalidDate });
     }

@@ -146,8 +146,18 @@ export const he = {
   },
 
   trades: {
-    title: (n: number) => `עסקאות (${n})`,
+    /** With more pages to load, the count is the trades shown so far: "עסקאות (50+)", the "50+" kept LTR. */
+    title: (n: number, more = false) => `עסקאות (${more ? ltr(`${n}+`) : n})`,
     exportCsv: 'ייצוא CSV',
+    exporting: 'מייצא...',
+    exportFailed: 'שגיאה בייצוא העסקאות',
+    loadMore: 'טען עוד עסקאות',
+    retryLoadMore: 'נסה לטעון שוב',
+    loadingMore: 'טוען עסקאות נוספות...',
+    loadMoreFailed: 'לא ניתן לטעון עסקאות נוספות',
+    shownSoFar: (n: number) => `מוצגות ${n} העסקאות האחרונות`,
+    allShown: (n: number) => (n === 1 ? 'מוצגת עסקה אחת' : `מוצגות כל ${n} העסקאות`),
+    pageSizeHint: (n: number) => `כל לחיצה טוענת עד ${n} עסקאות ישנות יותר`,
     newTrade: 'עסקה חדשה',
     filtersTitle: 'סינון',
     search: 'חיפוש',

@@ -2,7 +2,9 @@ import {
   type CalculateTradeInput,
   DailyAggregate,
   DailyAggregateList,
+  NEXT_CURSOR_HEADER,
   ScreenshotUploadLink,
+  TRADES_PAGE_SIZE,
   type Trade,
   TradeCalculation,
   TradeDeleted,
@@ -21,6 +23,9 @@ export const FETCH_ERRORS = {
 
 /** Query parameters of GET /api/trades: a day's range and/or the list's filters. */
 export type TradesArgs = Record<string, string>;
+
+/** One page of the trades list and the cursor of the next (null on the last page). */
+export type TradesPage = { trades: Trade[]; nextCursor: string | null };
 
 export type SaveTradeArgs = { id?: string; body: TradeSaveInput };
 
@@ -50,6 +55,23 @@ export const journalApi = api.injectEndpoints({
     getTrades: build.query<Trade[], TradesArgs>({
       query: (params) => ({ url: '/api/trades', params }),
       transformResponse: (raw: unknown) => TradeList.parse(raw),
+      transformErrorResponse: failedTo(FETCH_ERRORS.trades),
+      providesTags: ['Trades'],
+    }),
+    /** The trades list a page at a time (TRADES_PAGE_SIZE rows), following the server's next-cursor header. */
+    getTradePages: build.infiniteQuery<TradesPage, TradesArgs, string | null>({
+      infiniteQueryOptions: {
+        initialPageParam: null,
+        getNextPageParam: (lastPage) => lastPage.nextCursor,
+      },
+      query: ({ queryArg, pageParam }) => ({
+        url: '/api/trades',
+        params: { ...queryArg, limit: TRADES_PAGE_SIZE, ...(pageParam ? { cursor: pageParam } : {}) },
+      }),
+      transformResponse: (raw: unknown, meta): TradesPage => ({
+        trades: TradeList.parse(raw),
+        nextCursor: meta?.headers.get(NEXT_CURSOR_HEADER) ?? null,
+      }),
       transformErrorResponse: failedTo(FETCH_ERRORS.trades),
       providesTags: ['Trades'],
     }),
@@ -104,6 +126,8 @@ export const {
   useGetDailyAggregatesQuery,
   useGetDailyAggregateQuery,
   useGetTradesQuery,
+  useLazyGetTradesQuery,
+  useGetTradePagesInfiniteQuery,
   useCalculateTradeMutation,
   useSaveTradeMutation,
   useDeleteTradeMutation,

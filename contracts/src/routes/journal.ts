@@ -13,7 +13,7 @@ import {
   Trade,
   TradeCalculation,
   TradeDeleted,
-  TradeList,
+  TradeListPage,
   TradeSaveBody,
   TradesQuery,
 } from '../journal';
@@ -52,7 +52,7 @@ export const journalRoutes = [
     access: 'signed-in',
     links: { editTrade: { id: '$response.body#/0/id' }, deleteTrade: { id: '$response.body#/0/id' } },
     query: TradesQuery,
-    response: TradeList,
+    response: TradeListPage,
   },
   {
     id: 'calculateTrade',

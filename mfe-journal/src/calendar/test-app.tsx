@@ -13,7 +13,7 @@ import { vi } from 'vitest';
 configure({ asyncUtilTimeout: 5000 });
 
 export type FakeRequest = { method: string; path: string; query: URLSearchParams; body: unknown };
-export type FakeAnswer = { status: number; body?: unknown };
+export type FakeAnswer = { status: number; body?: unknown; headers?: Record<string, string> };
 export type FakeApi = (request: FakeRequest) => FakeAnswer | undefined;
 
 /** Stubs fetch with `answer`; unknown calls get a 404 JSON error. Returns the list of requests made. */
@@ -34,7 +34,7 @@ export function fakeApi(answer: FakeApi): FakeRequest[] {
       const reply = answer(request) ?? { status: 404, body: { message: 'לא נמצא', code: 'NOT_FOUND' } };
       return new Response(reply.body === undefined ? '' : JSON.stringify(reply.body), {
         status: reply.status,
-        headers: { 'Content-Type': 'application/json' },
+        headers: { 'Content-Type': 'application/json', ...reply.headers },
       });
     }),
   );

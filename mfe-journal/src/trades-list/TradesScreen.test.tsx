@@ -1,6 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, renderInApp } from '../calendar/test-app';
+import { he } from '../i18n';
 import { TradesScreen } from './TradesScreen';
 
 const trade = (id: string, symbol: string, extra: Record<string, unknown> = {}) => ({
@@ -67,13 +68,19 @@ describe('TradesScreen', () => {
     );
     renderInApp(<TradesScreen />);
     await screen.findByRole('heading', { name: 'עסקאות (1)' });
-    expect([...requests[0]!.query.keys()]).toEqual([]);
+    const trades = requests.filter((request) => request.path === '/api/trades');
+    expect(Object.fromEntries(trades[0]!.query)).toEqual({ limit: '50' });
     fireEvent.change(screen.getByLabelText('סשן'), { target: { value: 'london' } });
     fireEvent.change(screen.getByLabelText('רמת אמון'), { target: { value: 'low' } });
     fireEvent.change(screen.getByLabelText('חיפוש'), { target: { value: ' aapl ' } });
     await waitFor(() => {
-      const last = requests.at(-1)!;
-      expect(Object.fromEntries(last.query)).toEqual({ session: 'london', trust: 'low', search: 'aapl' });
+      const last = requests.filter((request) => request.path === '/api/trades').at(-1)!;
+      expect(Object.fromEntries(last.query)).toEqual({
+        session: 'london',
+        trust: 'low',
+        search: 'aapl',
+        limit: '50',
+      });
     });
     fireEvent.click(screen.getByRole('button', { name: 'נקה הכל' }));
     expect((screen.getByLabelText('סשן') as HTMLSelectElement).value).toBe('all');
@@ -120,8 +127,13 @@ describe('TradesScreen', () => {
     expect(requests.filter((r) => r.method === 'DELETE')).toHaveLength(1);
   });
 
-  it('exports the listed trades as a CSV file', async () => {
-    fakeApi(({ path }) => (path === '/api/trades' ? { status: 200, body: [OPEN, LOCKED] } : undefined));
+  it('exports every trade matching the filters as a CSV file, not only the pages shown', async () => {
+    const requests = fakeApi(({ path, query }) => {
+      if (path !== '/api/trades') return undefined;
+      return query.has('limit')
+        ? { status: 200, body: [OPEN], headers: { 'x-next-cursor': 'c1' } }
+        : { status: 200, body: [OPEN, LOCKED] };
+    });
     const blobs: Blob[] = [];
     URL.createObjectURL = vi.fn((b: Blob) => {
       blobs.push(b);
@@ -130,14 +142,60 @@ describe('TradesScreen', () => {
     URL.revokeObjectURL = vi.fn();
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
     renderInApp(<TradesScreen />);
-    await screen.findByRole('heading', { name: 'עסקאות (2)' });
+    await screen.findByRole('heading', { name: he.trades.title(1, true) });
     fireEvent.click(screen.getByRole('button', { name: 'ייצוא CSV' }));
-    expect(click).toHaveBeenCalledOnce();
+    await waitFor(() => expect(click).toHaveBeenCalledOnce());
+    const unpaged = requests.filter(
+      (request) => request.path === '/api/trades' && !request.query.has('limit'),
+    );
+    expect(unpaged).toHaveLength(1);
     const text = await blobs[0]!.text();
     const lines = text.replace(/^\uFEFF/, '').split('\r\n');
     expect(lines).toHaveLength(3);
     expect(lines[1]).toBe('2026-11-18 17:30,AAPL,מניות,לונג,ניו יורק,פולבק,100,104,10,1.95,142.35,90,כן,לא');
     expect(lines[2]).toContain(',TSLA,');
     expect(lines[2]!.endsWith(',45,לא,כן')).toBe(true);
+  });
+
+  it('shows the first page, then loads older pages with the cursor until the last', async () => {
+    const requests = fakeApi(({ path, query }) => {
+      if (path !== '/api/trades') return undefined;
+      if (!query.has('cursor')) return { status: 200, body: [OPEN], headers: { 'x-next-cursor': 'c1' } };
+      return { status: 200, body: [LOCKED] };
+    });
+    renderInApp(<TradesScreen />);
+    expect(await screen.findByRole('heading', { name: he.trades.title(1, true) })).toBeTruthy();
+    expect(screen.getByTestId('trades-shown').textContent).toBe('מוצגות 1 העסקאות האחרונות');
+    const loadMore = screen.getByRole('button', { name: 'טען עוד עסקאות' });
+    loadMore.focus();
+    fireEvent.click(loadMore);
+    expect(await screen.findByRole('heading', { name: 'עסקאות (2)' })).toBeTruthy();
+    expect(screen.getAllByRole('row')).toHaveLength(3);
+    // The button is gone with the last page; focus is on the count, not lost to the page's top.
+    expect(document.activeElement).toBe(screen.getByTestId('trades-shown'));
+    expect(screen.getByTestId('trades-shown').textContent).toBe('מוצגות כל 2 העסקאות');
+    expect(screen.queryByRole('button', { name: 'טען עוד עסקאות' })).toBeNull();
+    expect(
+      Object.fromEntries(requests.filter((request) => request.path === '/api/trades').at(-1)!.query),
+    ).toEqual({ limit: '50', cursor: 'c1' });
+  });
+
+  it('keeps the rows shown when an older page fails, and offers to try again', async () => {
+    let failing = true;
+    fakeApi(({ path, query }) => {
+      if (path !== '/api/trades') return undefined;
+      if (!query.has('cursor')) return { status: 200, body: [OPEN], headers: { 'x-next-cursor': 'c1' } };
+      return failing
+        ? { status: 503, body: { message: 'השירות אינו זמין', code: 'UNAVAILABLE' } }
+        : { status: 200, body: [LOCKED] };
+    });
+    renderInApp(<TradesScreen />);
+    fireEvent.click(await screen.findByRole('button', { name: 'טען עוד עסקאות' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('לא ניתן לטעון עסקאות נוספות');
+    expect(screen.getAllByRole('row')).toHaveLength(2);
+    failing = false;
+    fireEvent.click(screen.getByRole('button', { name: 'נסה לטעון שוב' }));
+    expect(await screen.findByRole('heading', { name: 'עסקאות (2)' })).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });

@@ -1,13 +1,23 @@
 import type { Trade } from '@yoman/contracts';
-import { Button, EmptyState, ErrorPanel, ListIcon, PlusIcon, Skeleton } from '@yoman/ui';
+import {
+  Button,
+  EmptyState,
+  ErrorPanel,
+  errorMessageOf,
+  ListIcon,
+  PlusIcon,
+  Skeleton,
+  useToast,
+} from '@yoman/ui';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { AddTradeDialog } from '../add-trade/AddTradeDialog';
 import { useDisplayZone } from '../calendar/display-zone';
 import { he } from '../i18n';
-import { useGetTradesQuery } from '../journal-api';
+import { useGetTradePagesInfiniteQuery, useLazyGetTradesQuery } from '../journal-api';
 import { DeleteTradeDialog } from './DeleteTradeDialog';
+import { LoadMoreTrades } from './LoadMoreTrades';
 import { TradesFilters } from './TradesFilters';
 import { TradesTable } from './TradesTable';
 import { downloadCsv, tradesCsv } from './trades-csv';
@@ -44,7 +54,10 @@ const Buttons = styled.div`
 
 type DialogState = { mode: 'closed' } | { mode: 'add' } | { mode: 'edit'; trade: Trade };
 
-/** /trades: the trade count, filters, table, CSV export, and the add/edit dialog (`?add=true` opens it). */
+/**
+ * /trades: the trade count, filters, the table a page at a time (newest first, "load more" for older), CSV
+ * export of every trade matching the filters, and the add/edit dialog (`?add=true` opens it).
+ */
 export function TradesScreen() {
   const zone = useDisplayZone();
   const [search, setSearch] = useSearchParams();
@@ -52,9 +65,21 @@ export function TradesScreen() {
   const [dialog, setDialog] = useState<DialogState>({ mode: 'closed' });
   const [deleting, setDeleting] = useState<Trade | null>(null);
   const params = useMemo(() => tradesQueryParams(filters), [filters]);
-  const { data, isLoading, error, refetch, isFetching } = useGetTradesQuery(params);
-  const trades = data ?? [];
+  const pages = useGetTradePagesInfiniteQuery(params);
+  const { data, isLoading, error, refetch, isFetching, hasNextPage, isFetchingNextPage } = pages;
+  const trades = useMemo(() => data?.pages.flatMap((page) => page.trades) ?? [], [data]);
+  const [loadAllTrades, { isFetching: exporting }] = useLazyGetTradesQuery();
+  const { toast } = useToast();
   const t = he.trades;
+
+  const exportCsv = async () => {
+    try {
+      const all = await loadAllTrades(params).unwrap();
+      downloadCsv('yoman-trades.csv', tradesCsv(all, zone));
+    } catch (failure) {
+      toast({ title: t.exportFailed, description: errorMessageOf(failure), variant: 'destructive' });
+    }
+  };
 
   const addRequested = search.get('add') === 'true';
   const dialogOpen = addRequested || dialog.mode !== 'closed';
@@ -69,7 +94,7 @@ export function TradesScreen() {
   const openAdd = () => setDialog({ mode: 'add' });
 
   let body: ReactNode;
-  if (error) {
+  if (error && trades.length === 0) {
     body = (
       <ErrorPanel
         title={t.loadError}
@@ -98,24 +123,35 @@ export function TradesScreen() {
     );
   } else {
     body = (
-      <TradesTable
-        trades={trades}
-        zone={zone}
-        onEdit={(trade) => setDialog({ mode: 'edit', trade })}
-        onDelete={setDeleting}
-      />
+      <>
+        <TradesTable
+          trades={trades}
+          zone={zone}
+          onEdit={(trade) => setDialog({ mode: 'edit', trade })}
+          onDelete={setDeleting}
+        />
+        <LoadMoreTrades
+          shown={trades.length}
+          hasMore={hasNextPage}
+          loading={isFetchingNextPage}
+          failed={pages.isFetchNextPageError}
+          onLoadMore={pages.fetchNextPage}
+        />
+      </>
     );
   }
 
   return (
     <Page>
       <Header>
-        <h1 data-testid="trades-title">{t.title(trades.length)}</h1>
+        <h1 data-testid="trades-title">{t.title(trades.length, hasNextPage)}</h1>
         <Buttons>
           <Button
             variant="secondary"
             disabled={trades.length === 0}
-            onClick={() => downloadCsv('yoman-trades.csv', tradesCsv(trades, zone))}
+            pending={exporting}
+            pendingLabel={t.exporting}
+            onClick={exportCsv}
           >
             {t.exportCsv}
           </Button>

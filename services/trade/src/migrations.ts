@@ -88,6 +88,20 @@ async function createScreenshotsTable(db: Knex) {
   });
 }
 
+/**
+ * The list's keyset (user, exit time, id) in one index, read backwards for newest first: a page after a cursor
+ * starts at its row; it replaces (user_id, exit_time). (organisation_id, exit_time) goes: no query reads it, and
+ * the planner took it for a user's month. Open trades by lock time, for the overdue-locks sweep.
+ */
+async function addReadIndexes(db: Knex) {
+  await db.schema.alterTable('trades', (table) => {
+    table.dropIndex(['user_id', 'exit_time']);
+    table.dropIndex(['organisation_id', 'exit_time']);
+    table.index(['user_id', 'exit_time', 'id'], 'trades_user_id_exit_time_id_index');
+  });
+  await db.raw('create index trades_open_lock_at_index on ?? (lock_at) where not is_locked', ['trades']);
+}
+
 /** Each screenshot's SHA-256, computed when its slot is filled, and the hash a trade's screenshot was attached with. */
 async function addScreenshotHashes(db: Knex) {
   await db.schema.alterTable('trade_screenshots', (table) => table.text('sha256'));
@@ -104,5 +118,6 @@ export const tradeMigrations = [
   { name: '0302-trade-screenshots', up: createScreenshotsTable },
   callerProfilesMigration,
   tradeFxRatesMigration,
+  { name: '0305-trade-read-indexes', up: addReadIndexes },
   { name: '0310-trade-screenshot-hashes', up: addScreenshotHashes },
 ];

@@ -21,7 +21,7 @@ describe('yomanBaseQuery requests', () => {
   it('send the session cookie and no body or content type on a GET', async () => {
     const fetchMock = answer('{"ok":true}', { status: 200, contentType: 'application/json' });
     const result = await yomanBaseQuery('/api/setups', queryApi, {});
-    expect(result).toEqual({ data: { ok: true } });
+    expect(result.data).toEqual({ ok: true });
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe('/api/setups');
     expect(init?.credentials).toBe('include');
@@ -58,11 +58,20 @@ describe('yomanBaseQuery requests', () => {
     expect(fetchMock.mock.calls[0]![0]).toBe('/api/daily-aggregates?year=2026&month=11');
   });
 
+  it("give a successful answer's headers beside its data", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('[]', { status: 200, headers: { 'x-next-cursor': 'abc' } })),
+    );
+    const result = await yomanBaseQuery('/api/trades', queryApi, {});
+    expect(result.meta?.headers.get('x-next-cursor')).toBe('abc');
+  });
+
   it('read an empty successful answer as null and plain text as text', async () => {
     answer(null, { status: 204 });
-    expect(await yomanBaseQuery('/api/x', queryApi, {})).toEqual({ data: null });
+    expect((await yomanBaseQuery('/api/x', queryApi, {})).data).toBeNull();
     answer('pong', { status: 200, contentType: 'text/plain' });
-    expect(await yomanBaseQuery('/api/x', queryApi, {})).toEqual({ data: 'pong' });
+    expect((await yomanBaseQuery('/api/x', queryApi, {})).data).toBe('pong');
   });
 });
 

@@ -60,11 +60,17 @@ function dataOf(text: string, contentType: string | null): unknown {
   return text;
 }
 
+/** What a successful answer carries beside its data: its headers (a page's next cursor, for one). */
+export type YomanMeta = { headers: Headers };
+
 /**
  * The one HTTP client of the browser (spec §7/§8): sends the session cookie, a JSON body only when there is
  * a payload, turns every non-OK answer into a YomanError, and never retries.
  */
-export const yomanBaseQuery: BaseQueryFn<YomanRequest, unknown, YomanError> = async (request, { signal }) => {
+export const yomanBaseQuery: BaseQueryFn<YomanRequest, unknown, YomanError, object, YomanMeta> = async (
+  request,
+  { signal },
+) => {
   const { url, method = 'GET', params, body } = typeof request === 'string' ? { url: request } : request;
   const init: RequestInit = { method, credentials: 'include', signal };
   if (body !== undefined) {
@@ -86,7 +92,7 @@ export const yomanBaseQuery: BaseQueryFn<YomanRequest, unknown, YomanError> = as
     };
   }
   try {
-    return { data: dataOf(text, response.headers.get('content-type')) };
+    return { data: dataOf(text, response.headers.get('content-type')), meta: { headers: response.headers } };
   } catch {
     return { error: { status: response.status, message: `${response.status}: ${text}` } };
   }

@@ -12,5 +12,5 @@ export {
   useSetProfileImageMutation,
   useUpdateUserSettingsMutation,
 } from './api';
-export type { YomanError, YomanRequest } from './baseQuery';
+export type { YomanError, YomanMeta, YomanRequest } from './baseQuery';
 export { errorMessageOf, isYomanError, yomanBaseQuery } from './baseQuery';

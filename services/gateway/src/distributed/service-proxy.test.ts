@@ -1,4 +1,4 @@
-import { declaredRoutes } from '@yoman/contracts';
+import { declaredRoutes, NEXT_CURSOR_HEADER } from '@yoman/contracts';
 import {
   CALLER_HEADER,
   type Config,
@@ -117,6 +117,32 @@ describe('a gateway proxying trade to its service', () => {
 
     const listed = await gateway.app.inject({ url: '/api/trades', headers: { cookie } });
     expect(listed.json()).toHaveLength(1);
+  });
+
+  it("passes a page's next-cursor header back to the client, and the cursor on to the service", async () => {
+    const { cookie } = await signUp(gateway.app, 7);
+    for (const exitTime of ['2026-01-05T10:00:00.000Z', '2026-01-06T10:00:00.000Z']) {
+      const entryTime = new Date(Date.parse(exitTime) - 3_600_000).toISOString();
+      const logged = await gateway.app.inject({
+        method: 'POST',
+        url: '/api/trades',
+        payload: { ...trade, entryTime, exitTime },
+        headers: { cookie },
+      });
+      expect(logged.statusCode, logged.body).toBe(201);
+    }
+    const first = await gateway.app.inject({ url: '/api/trades?limit=1', headers: { cookie } });
+    const cursor = first.headers[NEXT_CURSOR_HEADER];
+    expect(typeof cursor).toBe('string');
+    const second = await gateway.app.inject({
+      url: `/api/trades?limit=1&cursor=${cursor}`,
+      headers: { cookie },
+    });
+    expect(second.headers[NEXT_CURSOR_HEADER]).toBeUndefined();
+    expect([...first.json(), ...second.json()].map((listed) => listed.exitTime)).toEqual([
+      '2026-01-06T10:00:00.000Z',
+      '2026-01-05T10:00:00.000Z',
+    ]);
   });
 
   it('sends the service a signed caller carrying identity only: user, session, role, organisation', async () => {

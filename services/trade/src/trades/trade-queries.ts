@@ -1,4 +1,10 @@
-import { R_RANGES, TRUST_THRESHOLDS, type Trade, type TradesQuery } from '@yoman/contracts';
+import {
+  R_RANGES,
+  TRUST_THRESHOLDS,
+  type Trade,
+  type TradesCursor,
+  type TradesQuery,
+} from '@yoman/contracts';
 import type { Knex } from 'knex';
 import { DateTime } from 'luxon';
 
@@ -28,6 +34,32 @@ interface TradeRow {
   lock_at: Date | string;
   trust_score: number;
 }
+
+/** The columns a Trade is read from (not the whole row: every column read costs time on a page). */
+const TRADE_COLUMNS = [
+  'id',
+  'symbol',
+  'asset_type',
+  'direction',
+  'session',
+  'setup',
+  'entry_price',
+  'exit_price',
+  'stop_price',
+  'target_price',
+  'position_size',
+  'fees',
+  'pnl_usd',
+  'pnl_ils',
+  'r_multiple',
+  'entry_time',
+  'exit_time',
+  'notes',
+  'screenshot_url',
+  'is_locked',
+  'lock_at',
+  'trust_score',
+] as const satisfies readonly (keyof TradeRow)[];
 
 const instant = (value: Date | string) => new Date(value).toISOString();
 const decimal = (value: string | number) => String(value);
@@ -65,7 +97,9 @@ export function tradeOf(row: TradeRow): Trade {
 
 /** One of the user's trades, or undefined (another user's trade is as good as missing). */
 export async function findTrade(db: Knex, userId: string, tradeId: string): Promise<Trade | undefined> {
-  const row: TradeRow | undefined = await db('trades').where({ id: tradeId, user_id: userId }).first();
+  const row: TradeRow | undefined = await db('trades')
+    .where({ id: tradeId, user_id: userId })
+    .first(...TRADE_COLUMNS);
   return row && tradeOf(row);
 }
 
@@ -74,8 +108,8 @@ export type NewsWindows = (range: { from: Date; to: Date }) => Promise<{ start: 
 
 export interface TradeListContext {
   userId: string;
-  /** The user's display time zone: `dateRange` periods start at midnight there. */
-  timezone: string;
+  /** The user's display time zone: `dateRange` periods start at midnight there (needed only with one). */
+  timezone?: string;
   now: Date;
   newsWindows?: NewsWindows;
 }
@@ -105,15 +139,28 @@ export function periodStartOf(
   }
 }
 
-/** The user's trades matching the list's range and filters, newest exit first. */
-export async function listTrades(db: Knex, query: TradesQuery, context: TradeListContext): Promise<Trade[]> {
-  const select = db('trades')
-    .where({ user_id: context.userId })
-    .orderBy([{ column: 'exit_time', order: 'desc' }, { column: 'id' }]);
+/** One page of the trades list, and where the next one starts (none on the last page). */
+export interface TradePage {
+  trades: Trade[];
+  next?: TradesCursor;
+}
+
+type PagedRow = TradeRow & { cursor_time: string };
+
+const NEWEST_EXIT_FIRST = [
+  { column: 'exit_time', order: 'desc' },
+  { column: 'id', order: 'desc' },
+] as const;
+
+/** The user's trades matching the list's range and filters (spec §7), without order or paging. */
+function filteredTrades(db: Knex, query: TradesQuery, context: TradeListContext) {
+  const select = db('trades').select(TRADE_COLUMNS).where({ user_id: context.userId });
   if (query.startDate) select.where('exit_time', '>=', query.startDate);
   if (query.endDate) select.where('exit_time', '<=', query.endDate);
-  if (query.dateRange)
+  if (query.dateRange) {
+    if (!context.timezone) throw new Error('a dateRange period needs the user time zone');
     select.where('exit_time', '>=', periodStartOf(query.dateRange, context.now, context.timezone));
+  }
   if (query.session) select.where({ session: query.session });
   if (query.setup) select.where({ setup: query.setup });
   if (query.asset) select.where({ asset_type: query.asset });
@@ -135,8 +182,78 @@ export async function listTrades(db: Knex, query: TradesQuery, context: TradeLis
       where.whereILike('symbol', pattern).orWhereILike('setup', pattern).orWhereILike('notes', pattern),
     );
   }
-  const trades = ((await select) as TradeRow[]).map(tradeOf);
-  return query.news === undefined ? trades : filterByNews(trades, query.news, context);
+  return select;
+}
+
+/** The user's trades matching the list's range and filters, newest exit first: all, or one page with `limit`. */
+export async function listTrades(
+  db: Knex,
+  query: TradesQuery,
+  context: TradeListContext,
+): Promise<TradePage> {
+  if (query.limit !== undefined) return tradePage(db, query, context, query.limit);
+  const rows: TradeRow[] = await filteredTrades(db, query, context).orderBy([...NEWEST_EXIT_FIRST]);
+  const trades = rows.map(tradeOf);
+  return { trades: query.news === undefined ? trades : await filterByNews(trades, query.news, context) };
+}
+
+/** Largest batch read for the news filter in one query. */
+const MAX_NEWS_BATCH = 1_000;
+
+const POSTGRES_INSTANT =
+  /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,6}))?([+-])(\d{2})(?::(\d{2}))?(?::(\d{2}))?$/;
+
+/**
+ * Postgres' text of a timestamptz ('2026-03-01 12:00:00.000123+02', in the session's zone) as the UTC instant
+ * to the microsecond a cursor carries ('2026-03-01T10:00:00.000123Z'). A Date would drop the microseconds.
+ */
+export function cursorTimeOf(text: string): string {
+  const parts = POSTGRES_INSTANT.exec(text);
+  if (!parts) throw new Error(`unexpected timestamptz text: ${text}`);
+  const [, year, month, day, hour, minute, second, fraction = '', sign, offsetH, offsetM, offsetS] = parts;
+  const offsetSeconds =
+    (sign === '-' ? -1 : 1) * (Number(offsetH) * 3600 + Number(offsetM ?? 0) * 60 + Number(offsetS ?? 0));
+  const utc = new Date(0);
+  utc.setUTCFullYear(Number(year), Number(month) - 1, Number(day));
+  utc.setUTCHours(Number(hour), Number(minute), Number(second) - offsetSeconds, 0);
+  return `${utc.toISOString().slice(0, 19)}.${fraction.padEnd(6, '0')}Z`;
+}
+
+/**
+ * A page after `query.cursor` by the keyset (exit_time, id): rows inserted or deleted elsewhere in the list
+ * never shift it, so paging on returns every trade that was there once. The news filter runs after the
+ * database's, so batches (twice as large each time) are read until the page is full or the list ends.
+ */
+async function tradePage(db: Knex, query: TradesQuery, context: TradeListContext, limit: number) {
+  const kept: { trade: Trade; cursor: TradesCursor }[] = [];
+  let after = query.cursor;
+  let batchSize = limit + 1;
+  for (;;) {
+    const select = filteredTrades(db, query, context)
+      .select(db.raw('exit_time::text as cursor_time'))
+      .orderBy([...NEWEST_EXIT_FIRST])
+      .limit(batchSize);
+    if (after) select.whereRaw('(exit_time, id) < (?::timestamptz, ?::uuid)', [after.exitTime, after.id]);
+    const rows: PagedRow[] = await select;
+    const batch = rows.map((row) => ({
+      trade: tradeOf(row),
+      cursor: { exitTime: cursorTimeOf(row.cursor_time), id: row.id },
+    }));
+    const trades = batch.map((entry) => entry.trade);
+    const matching = new Set(
+      query.news === undefined ? trades : await filterByNews(trades, query.news, context),
+    );
+    kept.push(...batch.filter((entry) => matching.has(entry.trade)));
+    const last = batch.at(-1);
+    if (kept.length > limit || rows.length < batchSize || !last) break;
+    after = last.cursor;
+    batchSize = Math.min(batchSize * 2, MAX_NEWS_BATCH);
+  }
+  const page = kept.slice(0, limit);
+  return {
+    trades: page.map((entry) => entry.trade),
+    ...(kept.length > limit ? { next: page.at(-1)?.cursor } : {}),
+  };
 }
 
 /** Keeps trades open within 30 minutes of a high-impact event (news=true) or the others (news=false). */

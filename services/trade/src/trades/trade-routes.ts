@@ -1,5 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { IdParams, Trade, TradeDeleted, TradeList, TradeSaveBody, TradesQuery } from '@yoman/contracts';
+import {
+  encodeTradesCursor,
+  IdParams,
+  NEXT_CURSOR_HEADER,
+  Trade,
+  TradeDeleted,
+  TradeListPage,
+  TradeSaveBody,
+  TradesQuery,
+} from '@yoman/contracts';
 import { type Caller, notFound, type Platform, requireCaller } from '@yoman/platform';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -122,17 +131,22 @@ export function tradeRoutes(deps: TradeModuleDeps): FastifyPluginAsync {
 
     app.get(
       '/trades',
-      { schema: { querystring: TradesQuery, response: { 200: TradeList } } },
-      async (request) => {
+      { schema: { querystring: TradesQuery, response: { 200: TradeListPage } } },
+      async (request, reply) => {
         const caller = requireCaller(request);
         const { platform } = app;
-        const { timezone } = await deps.tradeContextOf(caller, platform);
-        return listTrades(platform.db, request.query, {
+        // The caller's zone matters only to a dateRange period: every other list is one query less.
+        const timezone = request.query.dateRange
+          ? (await deps.tradeContextOf(caller, platform)).timezone
+          : undefined;
+        const page = await listTrades(platform.db, request.query, {
           userId: caller.userId,
           timezone,
           now: platform.clock.now(),
           newsWindows: deps.newsWindows && ((range) => deps.newsWindows!(range, platform)),
         });
+        if (page.next) reply.header(NEXT_CURSOR_HEADER, encodeTradesCursor(page.next));
+        return page.trades;
       },
     );
   };
