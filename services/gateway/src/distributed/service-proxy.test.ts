@@ -225,7 +225,7 @@ describe('a gateway proxying trade to its service', () => {
 
 describe('a method a proxied path does not serve', () => {
   it('answers 405 at the gateway, with Allow and the Hebrew error shape, and nothing reaches the service', async () => {
-    const { cookie } = await signUp(gateway.app, 7);
+    const { cookie } = await signUp(gateway.app, 41);
     const { routes } = remoteServicesOf({
       serviceUrls: { trade: 'http://trade-api:3010' },
       internalSecret: SECRET,

@@ -56,6 +56,7 @@ const TRADE_COLUMNS = [
   'exit_time',
   'notes',
   'screenshot_url',
+  'screenshot_sha256',
   'is_locked',
   'lock_at',
   'trust_score',
