@@ -70,6 +70,13 @@ export const TradeCalculation = z.object({
 });
 export type TradeCalculation = z.infer<typeof TradeCalculation>;
 
+/** Said in the API document of every field the client may send that the server works out for itself. */
+export const SERVER_COMPUTED_NOTE = 'Computed by the server; accepted for compatibility and ignored.';
+
+/** A field the spec's client sends that the server computes or owns: accepted, ignored, and marked so. */
+const serverComputed = <Schema extends z.ZodType>(schema: Schema, what: string) =>
+  schema.meta({ readOnly: true, description: `${what}. ${SERVER_COMPUTED_NOTE}` });
+
 /** A figure the client computed and sends along; accepted and ignored, the server computes its own. */
 const ClientFigure = z.union([z.number(), z.string(), z.null()]).optional();
 
@@ -98,14 +105,17 @@ export const TradeFields = z.object({
     .nullable()
     .optional()
     .transform((notes) => notes || null),
-  hasScreenshot: z.boolean().default(false),
+  hasScreenshot: serverComputed(
+    z.boolean().default(false),
+    'Whether a screenshot is attached, from screenshotUrl',
+  ),
   screenshotUrl: SafeText.max(500, M.tooLong).nullable().default(null),
-  pnlUsd: ClientFigure,
-  pnlIls: ClientFigure,
-  rMultiple: ClientFigure,
-  trustScore: ClientFigure,
-  metadata: z.record(z.string(), z.unknown()).nullable().optional(),
-  userId: z.string().optional(),
+  pnlUsd: serverComputed(ClientFigure, 'Profit or loss in USD'),
+  pnlIls: serverComputed(ClientFigure, 'Profit or loss in ILS'),
+  rMultiple: serverComputed(ClientFigure, 'The R multiple'),
+  trustScore: serverComputed(ClientFigure, 'The trust score'),
+  metadata: serverComputed(z.record(z.string(), z.unknown()).nullable().optional(), 'Server-side metadata'),
+  userId: serverComputed(z.string().optional(), 'The owner, from the session'),
 });
 
 /**

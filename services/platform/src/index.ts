@@ -47,6 +47,7 @@ export type {
 } from './event-store/types';
 export { authenticated, requireCaller } from './http/caller';
 export { type ErrorBody, errorAnswer, INTERNAL_ERROR, VALIDATION_FAILED_MESSAGE } from './http/error-handler';
+export { ERROR_BODY_JSON_SCHEMA, errorStatusesOf } from './http/error-statuses';
 export {
   AppError,
   badRequest,

@@ -108,6 +108,9 @@ export function handleError(error: unknown, request: FastifyRequest, reply: Fast
   return reply.status(status).type('application/json; charset=utf-8').send(body);
 }
 
+/** The answer to a method a path does not serve (sent with an `Allow` header). */
+export const METHOD_NOT_ALLOWED: ErrorBody = BY_STATUS[405] as ErrorBody;
+
 /** JSON 404 for paths no route serves. */
 export function answerNotFound(_request: FastifyRequest, reply: FastifyReply) {
   return reply.status(404).send(BY_STATUS[404]);

@@ -243,8 +243,15 @@ describe('the HTTP app', () => {
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual({ message: 'הנתיב המבוקש לא נמצא', code: 'NOT_FOUND' });
     }
+  });
+
+  it('answers a method a path does not serve with 405, the methods it serves in Allow, in Hebrew', async () => {
     const wrongMethod = await testApp.app.inject({ method: 'DELETE', url: '/api/notes' });
-    expect([wrongMethod.statusCode, wrongMethod.json().code]).toEqual([404, 'NOT_FOUND']);
+    expect(wrongMethod.statusCode).toBe(405);
+    expect(wrongMethod.headers.allow).toBe('POST');
+    expect(wrongMethod.json()).toEqual({ message: 'הפעולה אינה נתמכת בנתיב זה', code: 'METHOD_NOT_ALLOWED' });
+    const parametric = await testApp.app.inject({ method: 'PUT', url: '/api/notes/any-id' });
+    expect([parametric.statusCode, parametric.headers.allow]).toEqual([405, 'GET, HEAD']);
   });
 
   it('serves an OpenAPI 3.1 document built from the route schemas', async () => {

@@ -11,11 +11,19 @@ import { requestIdOf } from '../logging/logger';
 import type { YomanModule } from '../module';
 import type { Platform } from '../platform';
 import { forbidStoringPersonalAnswers } from './cache-control';
-import { answerNotFound, handleError } from './error-handler';
+import { handleError } from './error-handler';
+import { withErrorAnswers } from './error-statuses';
 import { healthRoutes } from './health';
 import { refuseMalformedText } from './json-body';
+import { answerUnservedMethods } from './method-not-allowed';
 import { responseSerializerCompiler } from './response-serializer';
-import { accessTableOf, checkRouteAccess, type DeclaredRoute, declareRouteAccess } from './route-access';
+import {
+  accessTableOf,
+  checkRouteAccess,
+  type DeclaredRoute,
+  declaredRoutesOf,
+  declareRouteAccess,
+} from './route-access';
 import { refuseCrossOriginWrites } from './same-origin';
 import { addSecurityHeaders } from './security-headers';
 
@@ -39,9 +47,11 @@ const MAX_PARAM_LENGTH = 16 * 1024;
 export const OPENAPI_PATH = '/api/openapi.json';
 
 /**
- * The Fastify app every Yoman process serves: zod validation, serialisers compiled from the zod contracts, security headers, request
- * ids, one error handler, same-origin writes, module routes under `/api` with JSON 404s, and an OpenAPI 3.1
- * document generated from the route schemas. The caller may add more (static files) before `ready()`.
+ * The Fastify app every Yoman process serves: zod validation, serialisers compiled from the zod contracts,
+ * security headers, request ids, one error handler, same-origin writes, module routes under `/api` with JSON
+ * 404s (405s for a method a path does not serve), and an OpenAPI 3.1 document generated from the route schemas,
+ * every error status of every operation declared from its row in the route table. The caller may add more
+ * (static files) before `ready()`.
  */
 export async function createHttpApp(options: HttpAppOptions): Promise<FastifyInstance> {
   const { platform } = options;
@@ -69,6 +79,7 @@ export async function createHttpApp(options: HttpAppOptions): Promise<FastifyIns
   refuseMalformedText(app);
   app.decorate('platform', platform);
   declareRouteAccess(app, accessTableOf(options.modules, options.declaredRoutes));
+  const answerNotServed = answerUnservedMethods(app);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -85,7 +96,11 @@ export async function createHttpApp(options: HttpAppOptions): Promise<FastifyIns
       document.url.startsWith('/api/')
         ? jsonSchemaTransform(document)
         : { schema: { hide: true }, url: document.url },
-    transformObject: jsonSchemaTransformObject,
+    transformObject: (input) =>
+      withErrorAnswers(
+        jsonSchemaTransformObject(input),
+        declaredRoutesOf(options.modules, options.declaredRoutes),
+      ),
   });
   await healthRoutes(app);
   for (const plugin of options.plugins ?? []) await app.register(plugin);
@@ -99,7 +114,7 @@ export async function createHttpApp(options: HttpAppOptions): Promise<FastifyIns
       for (const module of options.modules) {
         if (module.routes) await api.register(module.routes);
       }
-      api.setNotFoundHandler(answerNotFound);
+      api.setNotFoundHandler(answerNotServed);
     },
     { prefix: '/api' },
   );
