@@ -1,7 +1,7 @@
 import { createTestApp, createTestClock } from '@yoman/platform/testing';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { changeLockPolicy } from './identity';
-import { signUp, testSessionPlugin } from './identity/testing/identity-test-app';
+import { logIn, signUp, testSessionPlugin } from './identity/testing/identity-test-app';
 import { modulesOf } from './registry';
 import { TRADE_ACROSS_MIDNIGHT } from './test-support/trade-across-midnight';
 
@@ -70,6 +70,8 @@ describe('the trade module inside the gateway', () => {
     expect(logged.statusCode, logged.body).toBe(201);
     expect(new Date(logged.json().lockAt).toISOString()).toBe('2026-01-07T03:00:00.000Z');
 
+    // No command moves a student between organisations; the test places them there and they sign in again,
+    // since a cached session keeps the organisation it was read with until a revocation.
     const organisation = await harness.platform.db('organisations').first();
     await harness.platform
       .db('users')
@@ -79,7 +81,7 @@ describe('the trade module inside the gateway', () => {
       method: 'POST',
       url: '/api/trades',
       payload: trade,
-      headers: { cookie },
+      headers: { cookie: await logIn(harness.app, 2) },
     });
     expect(new Date(again.json().lockAt).toISOString()).toBe('2026-01-08T03:00:00.000Z');
   });
