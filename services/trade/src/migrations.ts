@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { analyticsMigration } from './analytics/analytics-migration';
+import { analyticsMigration, analyticsMonthsMigration } from './analytics/analytics-migration';
 import { callerGoalsMigration, callerProfilesMigration } from './callers/caller-profiles-projection';
 import { tradeFxRatesMigration } from './rates/trade-fx-rates-projection';
 import { setupsMigration } from './setups/setups-projection';
@@ -122,4 +122,5 @@ export const tradeMigrations = [
   callerGoalsMigration,
   setupsMigration,
   analyticsMigration,
+  analyticsMonthsMigration,
 ];
