@@ -87,7 +87,8 @@ export const analyticsMigration: Migration = {
 
 /**
  * `trade_analytics_months`: each month's sequence summary, composed from its days, so all-time streaks
- * compose a user's months; filled here from the days already kept.
+ * compose a user's months; filled here from the days already kept. The all-time group rows, now kept by
+ * adding and taking away months, store their exact sums in their shortest text as a rebuild would.
  */
 export const analyticsMonthsMigration: Migration = {
   name: '0310-trade-analytics-months',
@@ -99,5 +100,10 @@ export const analyticsMonthsMigration: Migration = {
       table.primary(['user_id', 'month']);
     });
     await fillMonthSequences(db);
+    await db.raw(
+      `update trade_analytics_groups
+       set net_r = trim_scale(net_r), loss_r = trim_scale(loss_r), hold_minutes = trim_scale(hold_minutes)
+       where grain = 'all'`,
+    );
   },
 };
