@@ -91,7 +91,7 @@ export const analyticsMigration: Migration = {
  * adding and taking away months, store their exact sums in their shortest text as a rebuild would.
  */
 export const analyticsMonthsMigration: Migration = {
-  name: '0310-trade-analytics-months',
+  name: '0311-trade-analytics-months',
   async up(db) {
     await db.schema.createTable('trade_analytics_months', (table) => {
       table.text('user_id').notNullable();

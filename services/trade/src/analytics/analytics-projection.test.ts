@@ -155,7 +155,7 @@ describe('the incremental analytics projection', () => {
     }
   });
 
-  it('fills the month summaries of the days already kept (migration 0310)', async () => {
+  it('fills the month summaries of the days already kept (migration 0311)', async () => {
     await reset();
     const events = fc.sample(fc.array(eventArb, { minLength: 20, maxLength: 20 }), {
       numRuns: 1,
