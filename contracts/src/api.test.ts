@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { apiRouteById, apiRoutes, beyondSpecRoutes, fastifyPathOf, pathWith } from './api';
+import { apiRouteById, apiRoutes, beyondSpecRoutes, declaredRoutes, fastifyPathOf, pathWith } from './api';
 
 /** Spec §7's table, transcribed row by row (query strings left out of the paths). */
 const SPEC_CALLS = [
@@ -73,6 +73,22 @@ describe('route table', () => {
       }
       expect(params, callOf(route)).toBeInstanceOf(z.ZodObject);
       expect(Object.keys((params as z.ZodObject).shape).sort(), callOf(route)).toEqual(pathNames.sort());
+    }
+  });
+
+  it('declares every {id} path parameter a UUID, so a malformed or 5,000-character id is a 400 naming it', () => {
+    const withId = declaredRoutes.filter((route) => route.path.includes('{id}'));
+    expect(withId.length).toBeGreaterThanOrEqual(8);
+    for (const route of withId) {
+      const params = (route as { params: z.ZodType }).params;
+      expect(params.safeParse({ id: '0b6f3a52-7c1e-4d0a-9a8e-2f4b6c8d0e1f' }).success, callOf(route)).toBe(
+        true,
+      );
+      for (const bad of ['not-a-uuid', 'a'.repeat(5000)]) {
+        const refused = params.safeParse({ id: bad });
+        expect(refused.error?.issues[0]?.path, callOf(route)).toEqual(['id']);
+      }
+      expect(z.toJSONSchema(params).properties?.id, callOf(route)).toMatchObject({ format: 'uuid' });
     }
   });
 

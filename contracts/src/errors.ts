@@ -40,6 +40,8 @@ export const VALIDATION_MESSAGES = {
   numberTooLarge: 'המספר גדול מדי',
   invalidDate: 'תאריך לא תקין',
   invalidDateTime: 'תאריך ושעה לא תקינים',
+  dateOutOfRange: 'התאריך מחוץ לטווח (משנת 1970 ואילך)',
+  invalidCharacters: 'הטקסט מכיל תווים שאינם תקינים',
   invalidChoice: 'ערך לא תקין',
   invalidSymbol: 'סמל לא תקין',
   exitBeforeEntry: 'זמן היציאה חייב להיות אחרי זמן הכניסה',

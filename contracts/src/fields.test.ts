@@ -2,11 +2,14 @@ import { describe, expect, it } from 'vitest';
 import {
   Day,
   FeesInput,
+  isStorableText,
   OptionalPositiveDecimalInput,
   OptionalPriceInput,
   PositiveDecimalInput,
   PriceInput,
   queryFilter,
+  requiredText,
+  SafeText,
   Timestamp,
   TradeSession,
   TradeSymbol,
@@ -85,6 +88,40 @@ describe('days and timestamps', () => {
     expect(Timestamp.safeParse('2026-03-05T16:30:00+02:00').success).toBe(true);
     expect(messageOf(Timestamp.safeParse('yesterday'))).toBe('תאריך ושעה לא תקינים');
     expect(messageOf(Timestamp.safeParse(undefined))).toBe('שדה חובה');
+  });
+
+  it('bound days and times to 1970–9999 and offsets to ±15:59, so every calendar and database can hold them', () => {
+    const outOfRange = 'התאריך מחוץ לטווח (משנת 1970 ואילך)';
+    expect(Day.safeParse('1970-01-01').success).toBe(true);
+    expect(Day.safeParse('9999-12-31').success).toBe(true);
+    expect(messageOf(Day.safeParse('0000-06-05'))).toBe(outOfRange);
+    expect(messageOf(Day.safeParse('1969-12-31'))).toBe(outOfRange);
+    expect(Timestamp.safeParse('1970-01-01T00:00:00Z').success).toBe(true);
+    expect(Timestamp.safeParse('9999-12-31T23:59:59.999Z').success).toBe(true);
+    expect(Timestamp.safeParse('2026-01-01T00:00:00-15:59').success).toBe(true);
+    for (const time of [
+      '0000-01-01T00:00:00Z',
+      '1969-12-31T23:59:59Z',
+      '1970-01-01T00:00:00+00:01',
+      '9999-12-31T23:59:59-00:01',
+      '2026-01-01T00:00:00-16:00',
+      '2026-01-01T00:00:00+23:59',
+    ]) {
+      expect(messageOf(Timestamp.safeParse(time)), time).toBe(outOfRange);
+    }
+  });
+});
+
+describe('texts', () => {
+  it('refuse U+0000 and lone surrogates, and keep pairs (emoji) and control characters a database stores', () => {
+    for (const text of ['a\u0000b', '\ud800', 'a\udc00b', '\ud83d\ud83d\ude00x\ud83d']) {
+      expect(messageOf(SafeText.safeParse(text)), JSON.stringify(text)).toBe('הטקסט מכיל תווים שאינם תקינים');
+      expect(isStorableText(text)).toBe(false);
+    }
+    for (const text of ['', 'שלום 📈', 'tab\tand\nnewline', '\u0001\u001f', '\ud83d\ude00']) {
+      expect(SafeText.parse(text)).toBe(text);
+    }
+    expect(requiredText(5).safeParse('a\u0000').success).toBe(false);
   });
 });
 

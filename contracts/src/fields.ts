@@ -33,14 +33,51 @@ export const EntityId = z.uuid({ error: M.invalidId });
 export const IdParams = z.object({ id: EntityId });
 export type IdParams = z.infer<typeof IdParams>;
 
-/** A calendar day, 'yyyy-MM-dd', that exists. */
+/** The first day a date may name: the Unix epoch. */
+export const EARLIEST_DAY = '1970-01-01';
+/** The last day a date may name: the last of ISO-8601's four-digit years, as PostgreSQL and JavaScript write it. */
+export const LATEST_DAY = '9999-12-31';
+const EARLIEST_INSTANT_MS = Date.parse(`${EARLIEST_DAY}T00:00:00Z`);
+const END_OF_INSTANTS_MS = Date.parse(`${LATEST_DAY}T23:59:59.999Z`);
+/** The widest UTC offset a time may carry (what PostgreSQL accepts): ±15:59. */
+const MAX_OFFSET_MINUTES = 15 * 60 + 59;
+
+/** A day 'yyyy-MM-dd' between EARLIEST_DAY and LATEST_DAY. */
+export const isDayInRange = (day: string) => day >= EARLIEST_DAY && day <= LATEST_DAY;
+
+/** An ISO-8601 time whose offset is at most ±15:59 and whose instant in UTC lies between the first and last day. */
+export function isInstantInRange(text: string): boolean {
+  const offset = /([+-])(\d{2}):?(\d{2})$/.exec(text);
+  if (offset && Number(offset[2]) * 60 + Number(offset[3]) > MAX_OFFSET_MINUTES) return false;
+  const instant = Date.parse(text);
+  return instant >= EARLIEST_INSTANT_MS && instant <= END_OF_INSTANTS_MS;
+}
+
+/** A calendar day, 'yyyy-MM-dd', that exists, from 1970-01-01 to 9999-12-31. */
 export const Day = z
   .string({ error: requiredOr(M.invalidDate) })
   .regex(/^\d{4}-\d{2}-\d{2}$/, M.invalidDate)
-  .refine((text) => DateTime.fromISO(text).isValid, M.invalidDate);
+  .refine((text) => DateTime.fromISO(text).isValid, M.invalidDate)
+  .refine(isDayInRange, M.dateOutOfRange);
 
-/** An ISO-8601 timestamp with Z or an offset, e.g. '2026-03-05T14:30:00.000Z'. */
-export const Timestamp = z.iso.datetime({ offset: true, error: requiredOr(M.invalidDateTime) });
+/**
+ * An ISO-8601 timestamp with Z or an offset, e.g. '2026-03-05T14:30:00.000Z', from 1970 on, with an offset of
+ * at most ±15:59. A time that must not be in the future is checked against the server's clock by its command.
+ */
+export const Timestamp = z.iso
+  .datetime({ offset: true, error: requiredOr(M.invalidDateTime) })
+  .refine(isInstantInRange, M.dateOutOfRange);
+
+// Half of a UTF-16 surrogate pair without its other half: no UTF-8 text can hold it.
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Text a database can store as sent: no U+0000 and no lone surrogate. */
+export const isStorableText = (text: string) => !text.includes('\u0000') && !LONE_SURROGATE.test(text);
+
+/** Any text a client sends: refused with a Hebrew message when it holds a character no database can store. */
+export const SafeText = z
+  .string({ error: requiredOr(M.tooLong) })
+  .refine(isStorableText, M.invalidCharacters);
 
 /** A decimal number sent as a string, as Postgres numeric and decimal.js give it: '-12.5', '0.00001'. */
 export const DecimalString = z.string().regex(/^-?\d+(\.\d+)?$/);
@@ -165,10 +202,7 @@ export const TradeSymbol = z
 
 /** A short text a person typed, trimmed, with a Hebrew message when too long. */
 export function personText(maxLength: number) {
-  return z
-    .string({ error: requiredOr(M.tooLong) })
-    .trim()
-    .max(maxLength, M.tooLong);
+  return SafeText.trim().max(maxLength, M.tooLong);
 }
 
 /** A required short text: missing or blank gives 'שדה חובה'. */

@@ -6,6 +6,7 @@ import {
   SETTINGS_CURRENCIES,
   SETTINGS_TIME_ZONES,
 } from './constants/settings';
+import { IdParams, SafeText } from './fields';
 import { parseEventWith } from './stored-event';
 
 /** Limits of the identity module (spec §5, §9): password length and the avatar upload size. */
@@ -14,7 +15,7 @@ export const IDENTITY_LIMITS = {
   profileImageMaxBytes: 5 * 1024 * 1024,
 } as const;
 
-const trimmed = (max: number) => z.string().trim().min(1).max(max);
+const trimmed = (max: number) => SafeText.trim().min(1).max(max);
 
 export const roleSchema = z.enum(['mentor', 'student']);
 export type Role = z.infer<typeof roleSchema>;
@@ -23,7 +24,7 @@ export type Role = z.infer<typeof roleSchema>;
 export const registerBodySchema = z.strictObject({
   username: trimmed(40).regex(/^[\p{L}\p{N}_.-]+$/u),
   email: z.email().max(254),
-  password: z.string().min(IDENTITY_LIMITS.passwordMinLength).max(256),
+  password: SafeText.min(IDENTITY_LIMITS.passwordMinLength).max(256),
   displayName: trimmed(80),
 });
 export type RegisterBody = z.infer<typeof registerBodySchema>;
@@ -31,7 +32,7 @@ export type RegisterBody = z.infer<typeof registerBodySchema>;
 /** POST /api/login body; `rememberMe` chooses a 30-day cookie over a browser-session cookie. */
 export const loginBodySchema = z.strictObject({
   email: z.email().max(254),
-  password: z.string().min(1).max(256),
+  password: SafeText.min(1).max(256),
   rememberMe: z.boolean().optional(),
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
@@ -50,7 +51,7 @@ export type User = z.infer<typeof userSchema>;
 
 export const profileSettingsSchema = z.strictObject({
   displayName: trimmed(80),
-  bio: z.string().trim().max(500),
+  bio: SafeText.trim().max(500),
   publicProfile: z.boolean(),
 });
 export type ProfileSettings = z.infer<typeof profileSettingsSchema>;
@@ -123,7 +124,7 @@ export const updateUserSettingsBodySchema = z.union([
 export type UpdateUserSettingsBody = z.infer<typeof updateUserSettingsBodySchema>;
 
 /** DELETE /api/auth/devices/{id} path. */
-export const deviceParamsSchema = z.object({ id: z.string().min(1).max(100) });
+export const deviceParamsSchema = IdParams;
 /** POST /api/logout answer (the client does not read it). */
 export const loggedOutSchema = z.object({ ok: z.literal(true) });
 /** DELETE /api/auth/devices/{id} answer. */
@@ -133,11 +134,11 @@ export const deviceDisconnectedSchema = z.object({ ok: z.literal(true) });
 export const uploadUrlSchema = z.object({ uploadURL: z.string() });
 /** Answer of the upload target: where the stored image is served from. */
 export const uploadedImageSchema = z.object({ imageURL: z.string() });
-export const uploadTokenParamsSchema = z.object({ token: z.string().min(1).max(200) });
-export const uploadedFileParamsSchema = z.object({ name: z.string().min(1).max(200) });
+export const uploadTokenParamsSchema = z.object({ token: SafeText.min(1).max(200) });
+export const uploadedFileParamsSchema = z.object({ name: SafeText.min(1).max(200) });
 
 /** PUT /api/profile/image body: the upload URL (or the served image URL) of one of the caller's uploads. */
-export const profileImageBodySchema = z.strictObject({ imageURL: z.string().min(1).max(2048) });
+export const profileImageBodySchema = z.strictObject({ imageURL: SafeText.min(1).max(2048) });
 
 // ── events of the identity module (one stream per user: `user-<id>`) ────────────────────────────────
 

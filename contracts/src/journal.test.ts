@@ -161,6 +161,7 @@ describe('trade as read back', () => {
     notes: null,
     hasScreenshot: true,
     screenshotUrl: '/api/uploads/files/a.jpg',
+    screenshotSha256: 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855',
     isLocked: false,
     lockAt: '2026-03-06T10:00:00.000Z',
     trustScore: 100,

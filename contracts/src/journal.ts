@@ -13,6 +13,7 @@ import {
   PositiveDecimalInput,
   PriceInput,
   queryFilter,
+  SafeText,
   SetupType,
   Timestamp,
   TradeResult,
@@ -69,6 +70,13 @@ export const TradeCalculation = z.object({
 });
 export type TradeCalculation = z.infer<typeof TradeCalculation>;
 
+/** Said in the API document of every field the client may send that the server works out for itself. */
+export const SERVER_COMPUTED_NOTE = 'Computed by the server; accepted for compatibility and ignored.';
+
+/** A field the spec's client sends that the server computes or owns: accepted, ignored, and marked so. */
+const serverComputed = <Schema extends z.ZodType>(schema: Schema, what: string) =>
+  schema.meta({ readOnly: true, description: `${what}. ${SERVER_COMPUTED_NOTE}` });
+
 /** A figure the client computed and sends along; accepted and ignored, the server computes its own. */
 const ClientFigure = z.union([z.number(), z.string(), z.null()]).optional();
 
@@ -92,21 +100,22 @@ export const TradeFields = z.object({
     .transform((id) => id ?? null),
   entryTime: Timestamp,
   exitTime: Timestamp,
-  notes: z
-    .string({ error: M.tooLong })
-    .trim()
+  notes: SafeText.trim()
     .max(5000, M.tooLong)
     .nullable()
     .optional()
     .transform((notes) => notes || null),
-  hasScreenshot: z.boolean().default(false),
-  screenshotUrl: z.string().max(500, M.tooLong).nullable().default(null),
-  pnlUsd: ClientFigure,
-  pnlIls: ClientFigure,
-  rMultiple: ClientFigure,
-  trustScore: ClientFigure,
-  metadata: z.record(z.string(), z.unknown()).nullable().optional(),
-  userId: z.string().optional(),
+  hasScreenshot: serverComputed(
+    z.boolean().default(false),
+    'Whether a screenshot is attached, from screenshotUrl',
+  ),
+  screenshotUrl: SafeText.max(500, M.tooLong).nullable().default(null),
+  pnlUsd: serverComputed(ClientFigure, 'Profit or loss in USD'),
+  pnlIls: serverComputed(ClientFigure, 'Profit or loss in ILS'),
+  rMultiple: serverComputed(ClientFigure, 'The R multiple'),
+  trustScore: serverComputed(ClientFigure, 'The trust score'),
+  metadata: serverComputed(z.record(z.string(), z.unknown()).nullable().optional(), 'Server-side metadata'),
+  userId: serverComputed(z.string().optional(), 'The owner, from the session'),
 });
 
 /**
@@ -145,6 +154,13 @@ export const Trade = z.object({
   notes: z.string().nullable(),
   hasScreenshot: z.boolean(),
   screenshotUrl: z.string().nullable(),
+  screenshotSha256: z
+    .string()
+    .nullable()
+    .default(null)
+    .describe(
+      'Computed by the server: the SHA-256 (hex) of the screenshot as uploaded, recorded in the trade event; null without one',
+    ),
   isLocked: z.boolean(),
   /** When the lock window ends (exit time plus the organisation's tradeLockHours). */
   lockAt: Timestamp,
@@ -181,7 +197,7 @@ export const TradesQuery = z
     news: queryFilter(z.stringbool({ error: M.invalidChoice })),
     trust: queryFilter(TrustLevel),
     /** Case-insensitive match on symbol, setup or notes. */
-    search: queryFilter(z.string().trim().max(100, M.tooLong)),
+    search: queryFilter(SafeText.trim().max(100, M.tooLong)),
     ...TradesPageQuery.shape,
   })
   .superRefine((query, ctx) => {
@@ -200,6 +216,13 @@ export const ScreenshotUploadLink = z.object({
   screenshotUrl: z.string(),
 });
 export type ScreenshotUploadLink = z.infer<typeof ScreenshotUploadLink>;
+
+/** Answer of PUT /api/screenshots/{id}: the slot is filled, once; its SHA-256 is computed by the server. */
+export const ScreenshotUploaded = z.object({
+  screenshotUrl: z.string(),
+  screenshotSha256: z.string().describe('Computed by the server: the SHA-256 (hex) of the bytes received'),
+});
+export type ScreenshotUploaded = z.infer<typeof ScreenshotUploaded>;
 
 /** Answer of DELETE /api/trades/{id}. */
 export const TradeDeleted = z.object({ id: EntityId, deleted: z.literal(true) });

@@ -1,10 +1,15 @@
 import { z } from 'zod';
 import { VALIDATION_MESSAGES as M } from './errors';
-import { Count, EntityId, requiredText } from './fields';
+import { Count, EntityId, isStorableText, requiredText } from './fields';
 
 /** The checklist as a list; blank items are dropped and the rest trimmed (the form holds one per line). */
 export const Checklist = z
-  .array(z.string({ error: M.invalidChoice }).max(200, M.tooLong), { error: M.invalidChoice })
+  .array(
+    z.string({ error: M.invalidChoice }).refine(isStorableText, M.invalidCharacters).max(200, M.tooLong),
+    {
+      error: M.invalidChoice,
+    },
+  )
   .max(50, M.tooLong)
   .default([])
   .transform((items) => items.map((item) => item.trim()).filter((item) => item !== ''));

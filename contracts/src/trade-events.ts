@@ -1,11 +1,22 @@
 import { z } from 'zod';
 import { ASSET_TYPES, DIRECTIONS, SETUP_TYPES, TRADE_SESSIONS } from './constants';
+import { isInstantInRange } from './fields';
 import { parseEventWith } from './stored-event';
 
 // The trade stream's events (domain rules §1, §2). Decimals are strings, times ISO-8601 UTC.
 
 const Decimal = z.string().regex(/^-?\d+(\.\d+)?$/);
-const Instant = z.iso.datetime({ offset: true });
+// An instant a projection can store and read back on every calendar: the contracts' range.
+const Instant = z.iso.datetime({ offset: true }).refine(isInstantInRange);
+/**
+ * The SHA-256 of a screenshot's bytes (64 lowercase hex digits), computed by the server when its upload slot was
+ * filled. Optional: events written before the hash was recorded have none, and readers take that as null.
+ */
+const ScreenshotSha256 = z
+  .string()
+  .regex(/^[0-9a-f]{64}$/)
+  .nullable()
+  .optional();
 
 /** Stream type of a trade's events; the stream id is `trade-<tradeId>`. */
 export const TRADE_STREAM_TYPE = 'trade';
@@ -47,6 +58,7 @@ export const TradeLoggedData = TradeFiguresData.extend({
   userId: z.string().min(1),
   organisationId: z.string().nullable(),
   screenshotUrl: z.string().nullable(),
+  screenshotSha256: ScreenshotSha256,
   loggedAt: Instant,
   /** When the lock window ends (rules §2), fixed at logging. */
   lockAt: Instant,
@@ -89,6 +101,7 @@ export const TradeScreenshotAttachedData = z.object({
   tradeId: z.uuid(),
   userId: z.string().min(1),
   screenshotUrl: z.string().min(1),
+  screenshotSha256: ScreenshotSha256,
   attachedAt: Instant,
 });
 export type TradeScreenshotAttachedData = z.infer<typeof TradeScreenshotAttachedData>;

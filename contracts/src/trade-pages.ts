@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isInstantInRange } from './fields';
 
 // Cursor paging of GET /api/trades (opt-in: without `limit` the answer is the whole list, spec §7). The
 // answer stays an array; the next page's cursor travels in the NEXT_CURSOR_HEADER response header.
@@ -41,7 +42,7 @@ export function decodeTradesCursor(text: string): TradesCursor | undefined {
     return undefined;
   }
   const parts = CURSOR_TEXT.exec(decoded);
-  if (!parts || Number.isNaN(Date.parse(parts[1] as string))) return undefined;
+  if (!parts || !isInstantInRange(parts[1] as string)) return undefined;
   return { exitTime: parts[1] as string, id: parts[2] as string };
 }
 

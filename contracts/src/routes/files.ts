@@ -11,6 +11,7 @@ export const fileRoutes = [
     summary: 'העלאת תמונת פרופיל לכתובת ההעלאה החד־פעמית',
     tag: 'identity',
     access: 'capability',
+    refusals: [401],
     params: uploadTokenParamsSchema,
     file: 'upload',
   },

@@ -23,6 +23,12 @@ export const MODULE_OF_TAG = {
 } as const;
 export type RouteTag = keyof typeof MODULE_OF_TAG;
 
+/**
+ * An error status a call answers beyond those its row's shape already implies (access, parameters, body, a
+ * state change: see the platform's `errorStatusesOf`), declared on the row so the API document lists it.
+ */
+export type RefusalStatus = 401 | 404 | 409 | 422 | 429;
+
 /** What every call declares: its name, where it lives, its module (by tag) and who may make it. */
 interface DeclaredCall {
   /** Stable name, used as the OpenAPI operationId. */
@@ -34,6 +40,13 @@ interface DeclaredCall {
   tag: RouteTag;
   access: RouteAccess;
   params?: z.ZodType;
+  /** What else it refuses with: a wrong password's 401, a throttle's 429, a broken trading rule's 422. */
+  refusals?: readonly RefusalStatus[];
+  /**
+   * Calls its success answer leads to (OpenAPI links, which a stateful fuzzer follows): the next call's id →
+   * its parameters, each a runtime expression (`{ editTrade: { id: '$response.body#/id' } }`).
+   */
+  links?: Readonly<Record<string, Readonly<Record<string, string>>>>;
 }
 
 /** One JSON call: its declaration and the schemas of its parts. */

@@ -133,6 +133,7 @@ describe('the requests the dialog sends', () => {
       pnlIls: '2331.06',
       rMultiple: '1.9619',
       notes: parsed.notes ?? null,
+      screenshotSha256: null,
       isLocked: false,
       lockAt: '2026-11-23T08:30:00.000Z',
       trustScore: 100,

@@ -228,6 +228,9 @@ describe('the access matrix', () => {
         });
         requests += 1;
         expect(answer.statusCode, `${actor} ${call}: ${answer.body.slice(0, 200)}`).toBeLessThan(500);
+        const personal = operation.access === 'signed-in' || operation.access === 'mentor';
+        if ((personal || answer.headers['set-cookie']) && answer.headers['cache-control'] !== 'no-store')
+          unexpected.push(`${actor} ${call} → ${answer.statusCode} without Cache-Control: no-store`);
         const ok = answer.statusCode >= 200 && answer.statusCode < 300;
         if (ok && !mayGet2xx(operation.access, call, actor))
           unexpected.push(`${actor} ${call} → ${answer.statusCode}`);
@@ -243,6 +246,16 @@ describe('the access matrix', () => {
     expect(unexpected).toEqual([]);
     expect(requests).toBeGreaterThanOrEqual(85);
   }, 120_000);
+
+  it('answers a sign-in, which sets the session cookie, with Cache-Control: no-store', async () => {
+    const answer = await harness.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: 'student2@matrix.example', password: PASSWORD },
+    });
+    expect(answer.headers['set-cookie']).toBeDefined();
+    expect(answer.headers['cache-control']).toBe('no-store');
+  });
 
   it('lets the owner reach their own things, so the refusals above are the rule’s and not a broken fixture', async () => {
     const headers = { cookie: cookies.get('owner') ?? '' };

@@ -1,4 +1,4 @@
-import { identityEventSchemas } from '@yoman/contracts';
+import { identityEventSchemas, organisationEventSchemas } from '@yoman/contracts';
 import { marketService } from '@yoman/market';
 import { defineService, type ServiceDefinition, type YomanModule } from '@yoman/platform';
 import { tradeService } from '@yoman/trade';
@@ -9,7 +9,7 @@ export const gatewayService = defineService({
   name: 'gateway',
   port: 3000,
   modules: () => [identityModule],
-  events: identityEventSchemas,
+  events: { ...identityEventSchemas, ...organisationEventSchemas },
 });
 
 /**

@@ -47,6 +47,7 @@ export type {
 } from './event-store/types';
 export { authenticated, requireCaller } from './http/caller';
 export { type ErrorBody, errorAnswer, INTERNAL_ERROR, VALIDATION_FAILED_MESSAGE } from './http/error-handler';
+export { ERROR_BODY_JSON_SCHEMA, errorStatusesOf } from './http/error-statuses';
 export {
   AppError,
   badRequest,
@@ -118,10 +119,16 @@ export {
 export { afterOutermostTransaction } from './projections/after-commit';
 export { type BatchedProjectionOptions, batchedProjection } from './projections/batched-projection';
 export {
+  countProjectionFailures,
+  listProjectionFailures,
+  type ProjectionFailure,
+  type ProjectionFailureCount,
+} from './projections/projection-failures';
+export {
   createProjectionRunner,
   type EmbeddedProjectionRunner,
   type ProjectionReplay,
 } from './projections/projection-runner';
-export type { Projection, ProjectionRunner } from './projections/types';
+export { type Projection, type ProjectionRunner, UnreadableEventError } from './projections/types';
 export { defineService, entryOf, portOf, rolesOf, type ServiceDefinition } from './service';
 export { closeGracefully } from './shutdown';

@@ -2,7 +2,11 @@ import { relayMigration } from './event-bus/relay-migration';
 import { eventsMigration } from './event-store/migration';
 import { jobsMigration, recurringJobsMigration } from './jobs/migration';
 import type { YomanModule } from './module';
-import { partitionCheckpointsMigration, projectionsMigration } from './projections/migration';
+import {
+  partitionCheckpointsMigration,
+  projectionFailureStreamsMigration,
+  projectionsMigration,
+} from './projections/migration';
 
 /**
  * The platform's own tables: events, projection checkpoints (embedded and per Kafka partition) and failures,
@@ -17,5 +21,6 @@ export const platformModule: YomanModule = {
     partitionCheckpointsMigration,
     relayMigration,
     recurringJobsMigration,
+    projectionFailureStreamsMigration,
   ],
 };

@@ -1,5 +1,6 @@
 // API tests of the journal's reads, the calculation and screenshots.
 
+import { createHash } from 'node:crypto';
 import type { Caller } from '@yoman/platform';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ALICE, asCaller, BOB, eurusd, START, startTradeTestApp } from './test-support/trade-test-app';
@@ -204,6 +205,95 @@ describe('screenshots', () => {
       payload: PNG,
     });
     expect(put.statusCode).toBe(404);
+  });
+});
+
+describe('screenshots are evidence, written once', () => {
+  const PNG = Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    Buffer.alloc(64, 1),
+  ]);
+  const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64, 2)]);
+  const sha256 = (content: Buffer) => createHash('sha256').update(content).digest('hex');
+  const putImage = (url: string, content: Buffer, contentType = 'image/png') =>
+    t.app.inject({
+      method: 'PUT',
+      url,
+      headers: { ...asCaller(ALICE), 'content-type': contentType },
+      payload: content,
+    });
+  const uploaded = async (content: Buffer, contentType?: string) => {
+    const { screenshotUrl } = (await t.call('POST', '/api/screenshots/upload-url', ALICE)).json() as {
+      screenshotUrl: string;
+    };
+    const put = await putImage(screenshotUrl, content, contentType);
+    expect(put.statusCode, put.body).toBe(200);
+    return { screenshotUrl, put };
+  };
+  const streamOf = (tradeId: string) => t.harness.platform.eventStore.readStream(`trade-${tradeId}`);
+
+  it('a second PUT to a filled slot is refused with 409 in Hebrew, and the first image stays', async () => {
+    const { screenshotUrl } = await uploaded(PNG);
+    const again = await putImage(screenshotUrl, JPEG, 'image/jpeg');
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ code: 'SCREENSHOT_ALREADY_UPLOADED' });
+    expect(again.json().message).toMatch(/[\u0590-\u05FF]/);
+    const served = await t.app.inject({ method: 'GET', url: screenshotUrl, headers: asCaller(ALICE) });
+    expect(served.rawPayload.equals(PNG)).toBe(true);
+  });
+
+  it('a refused upload does not fill the slot', async () => {
+    const { screenshotUrl } = (await t.call('POST', '/api/screenshots/upload-url', ALICE)).json();
+    expect((await putImage(screenshotUrl, Buffer.from('not an image'))).statusCode).toBe(400);
+    expect((await putImage(screenshotUrl, PNG)).statusCode).toBe(200);
+  });
+
+  it('the SHA-256 of the bytes is computed on upload and recorded in the trade event and answer', async () => {
+    const { screenshotUrl, put } = await uploaded(PNG);
+    expect(put.json()).toEqual({ screenshotUrl, screenshotSha256: sha256(PNG) });
+    const trade = await t.logTrade(ALICE, { screenshotUrl });
+    expect(trade).toMatchObject({ screenshotUrl, screenshotSha256: sha256(PNG) });
+    const [logged] = await streamOf(trade.id);
+    expect(logged?.data).toMatchObject({ screenshotUrl, screenshotSha256: sha256(PNG) });
+    const listed = (await t.call('GET', '/api/trades', ALICE)).json();
+    expect(listed[0]).toMatchObject({ screenshotSha256: sha256(PNG) });
+  });
+
+  it('changing the screenshot is an edit pointing to a new slot, recorded as an event with its hash', async () => {
+    const first = await uploaded(PNG);
+    const trade = await t.logTrade(ALICE, { screenshotUrl: first.screenshotUrl });
+    const second = await uploaded(JPEG, 'image/jpeg');
+    const edit = await t.call('PUT', `/api/trades/${trade.id}`, ALICE, {
+      ...eurusd,
+      screenshotUrl: second.screenshotUrl,
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    expect(edit.json()).toMatchObject({
+      screenshotUrl: second.screenshotUrl,
+      screenshotSha256: sha256(JPEG),
+    });
+    const events = await streamOf(trade.id);
+    expect(events.map((event) => event.type)).toEqual(['trade.logged.v1', 'trade.screenshot-attached.v1']);
+    expect(events[1]?.data).toMatchObject({ screenshotSha256: sha256(JPEG) });
+  });
+
+  it("a locked trade's screenshot cannot change: 409 TRADE_LOCKED and nothing appended", async () => {
+    const first = await uploaded(PNG);
+    const trade = await t.logTrade(ALICE, { screenshotUrl: first.screenshotUrl });
+    const second = await uploaded(JPEG, 'image/jpeg');
+    t.clock.set('2026-03-11T10:00:00.000Z');
+    const before = await streamOf(trade.id);
+    const edit = await t.call('PUT', `/api/trades/${trade.id}`, ALICE, {
+      ...eurusd,
+      screenshotUrl: second.screenshotUrl,
+    });
+    expect(edit.statusCode).toBe(409);
+    expect(edit.json()).toMatchObject({ code: 'TRADE_LOCKED' });
+    expect(await streamOf(trade.id)).toEqual(before);
+    const again = await putImage(first.screenshotUrl, JPEG, 'image/jpeg');
+    expect(again.statusCode).toBe(409);
+    const served = await t.app.inject({ method: 'GET', url: first.screenshotUrl, headers: asCaller(ALICE) });
+    expect(served.rawPayload.equals(PNG)).toBe(true);
   });
 });
 

@@ -90,6 +90,15 @@ async function createScreenshotsTable(db: Knex) {
   });
 }
 
+/** Each screenshot's SHA-256, computed when its slot is filled, and the hash a trade's screenshot was attached with. */
+async function addScreenshotHashes(db: Knex) {
+  await db.schema.alterTable('trade_screenshots', (table) => table.text('sha256'));
+  await db.schema.alterTable('trades', (table) => table.text('screenshot_sha256'));
+  await db('trade_screenshots')
+    .whereNotNull('content')
+    .update({ sha256: db.raw("encode(sha256(content), 'hex')") });
+}
+
 /**
  * The list's keyset (user, exit time, id) in one index, read backwards for newest first: a page after a cursor
  * starts at its row; it replaces (user_id, exit_time). (organisation_id, exit_time) goes: no query reads it, and
@@ -122,5 +131,6 @@ export const tradeMigrations = [
   callerGoalsMigration,
   setupsMigration,
   analyticsMigration,
+  { name: '0310-trade-screenshot-hashes', up: addScreenshotHashes },
   analyticsMonthsMigration,
 ];

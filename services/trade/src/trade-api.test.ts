@@ -96,6 +96,13 @@ describe('PUT and DELETE /api/trades/{id}', () => {
     expect((await t.call('DELETE', `/api/trades/${id}`, null)).statusCode).toBe(401);
   });
 
+  it('a 5,000-character id is 400 naming the parameter, in the house shape', async () => {
+    const response = await t.call('PUT', `/api/trades/${'x'.repeat(5000)}`, ALICE, eurusd);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: 'VALIDATION_FAILED', issues: [{ path: ['id'] }] });
+    expect(response.json().message).toMatch(/[\u0590-\u05FF]/);
+  });
+
   it('a delete removes the trade from the list and the calendar', async () => {
     const { id } = await t.logTrade();
     const response = await t.call('DELETE', `/api/trades/${id}`, ALICE);

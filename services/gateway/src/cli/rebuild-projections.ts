@@ -31,7 +31,7 @@ async function rebuildProjections(args: string[]) {
     const seconds = ((performance.now() - startedAt) / 1000).toFixed(2);
     const head = await running.platform.eventStore.headPosition();
     for (const { projection, events, failures } of reports) {
-      const failed = failures > 0 ? `, ${failures} failed (see projection_failures)` : '';
+      const failed = failures > 0 ? `, ${failures} failed (npm run projections:failures)` : '';
       process.stdout.write(`${projection.padEnd(28)} ${String(events).padStart(8)} events${failed}\n`);
     }
     process.stdout.write(

@@ -223,6 +223,32 @@ describe('a gateway proxying trade to its service', () => {
   });
 });
 
+describe('a method a proxied path does not serve', () => {
+  it('answers 405 at the gateway, with Allow and the Hebrew error shape, and nothing reaches the service', async () => {
+    const { cookie } = await signUp(gateway.app, 41);
+    const { routes } = remoteServicesOf({
+      serviceUrls: { trade: 'http://trade-api:3010' },
+      internalSecret: SECRET,
+    });
+    const served = (path: string) =>
+      routes.filter((route) => route.path === path).map((route) => route.method);
+    received.length = 0;
+    for (const [method, url, path] of [
+      ['PATCH', '/api/trades', '/api/trades'],
+      ['POST', '/api/trades/0b6f3a52-7c1e-4d0a-9a8e-2f4b6c8d0e1f', '/api/trades/{id}'],
+      ['DELETE', '/api/calculate-trade', '/api/calculate-trade'],
+    ] as const) {
+      const answer = await gateway.app.inject({ method, url, headers: { cookie } });
+      expect(answer.statusCode, `${method} ${url}`).toBe(405);
+      const allowed = served(path);
+      if (allowed.includes('GET')) allowed.push('HEAD');
+      expect(answer.headers.allow).toBe(allowed.sort().join(', '));
+      expect(answer.json()).toEqual({ message: 'הפעולה אינה נתמכת בנתיב זה', code: 'METHOD_NOT_ALLOWED' });
+    }
+    expect(received).toEqual([]);
+  });
+});
+
 describe('a gateway whose trade service does not answer', () => {
   it('answers 503 UNAVAILABLE in Hebrew', async () => {
     const closed = await createServiceApp(running.platform, serviceModules, { role: 'api' });

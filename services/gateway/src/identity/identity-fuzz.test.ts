@@ -79,11 +79,23 @@ describe('registering with any valid details', () => {
         n += 1;
         const email = `${local}.${n}@example.com`;
         const body = { username: `${username}${n}`, email, password, displayName };
-        const response = await harness.app.inject({ method: 'POST', url: '/api/register', payload: body });
+        // Each registration from an address of its own: one address may register only so often.
+        const remoteAddress = `198.51.100.${n}`;
+        const response = await harness.app.inject({
+          method: 'POST',
+          url: '/api/register',
+          payload: body,
+          remoteAddress,
+        });
         expect(response.statusCode, response.body).toBe(200);
         expect(response.json()).toMatchObject({ username: body.username.trim(), role: 'student' });
         const again = { ...body, username: `other${n}`, email: email.toUpperCase() };
-        const taken = await harness.app.inject({ method: 'POST', url: '/api/register', payload: again });
+        const taken = await harness.app.inject({
+          method: 'POST',
+          url: '/api/register',
+          payload: again,
+          remoteAddress,
+        });
         expect(taken.statusCode).toBe(409);
       }),
       { numRuns: 30 },

@@ -159,6 +159,33 @@ describe('commandHandler', () => {
     expect(result.state).toEqual({ status: 'counting', value: 5 });
     expect(result.nextVersion).toBe(3);
   });
+
+  it('appends nothing when the decider decides an event its own parser would not read back', async () => {
+    const handleBroken = commandHandler('counter', parseIncrement, {
+      decide: (): CounterEvent[] => [
+        { type: 'counter.incremented.v1', data: { by: 'lots' as unknown as number } },
+      ],
+      evolve: (state: Counter) => state,
+      initialState: (): Counter => ({ status: 'empty' }),
+    });
+    const command = { type: 'Increment', data: {}, metadata: { now: clock.now() } };
+    await expect(handleBroken(running.platform, 'counter-9', command)).rejects.toThrow(/schema refuses/);
+    expect(await running.platform.eventStore.headPosition()).toBe(0);
+  });
+
+  it('refuses text the events table cannot store with a 400 naming the field, appending nothing', async () => {
+    for (const note of ['a\u0000b', 'a\ud800b', '\udfff']) {
+      const append = running.platform.eventStore.append('counter-1', 'counter', 'any', [
+        { type: 'counter.noted.v1', data: { by: 1, detail: { note } } },
+      ]);
+      await expect(append).rejects.toMatchObject({
+        kind: 'invalid_input',
+        code: 'INVALID_CHARACTERS',
+        field: 'note',
+      });
+    }
+    expect(await running.platform.eventStore.headPosition()).toBe(0);
+  });
 });
 
 function parseIncrement(stored: RecordedEvent): CounterEvent | undefined {

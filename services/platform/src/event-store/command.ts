@@ -18,7 +18,7 @@ export interface Decider<Command, Event, State> {
 /**
  * Runs one aggregate's commands on its streams (see `handleCommand`), Emmett's `handle(store, id, command)`.
  * Stored events are read with `parse`; one that does not parse (an unknown type, data of another shape) leaves
- * the state as it is.
+ * the state as it is. A decided event that `parse` refuses is not appended (the command fails).
  */
 export function commandHandler<Command, Event extends NewEvent, State>(
   streamType: string,
@@ -28,6 +28,22 @@ export function commandHandler<Command, Event extends NewEvent, State>(
   const evolve = (state: State, stored: RecordedEvent) => {
     const event = parse(stored);
     return event ? decider.evolve(state, event) : state;
+  };
+  // What is appended must read back: an event its own schema refuses would be skipped by every reader.
+  const readable = (streamId: string, events: Event[]) => {
+    for (const event of events) {
+      const stored = {
+        ...event,
+        position: 0,
+        streamId,
+        streamType,
+        version: 0,
+        metadata: {},
+        recordedAt: new Date(0),
+      };
+      if (!parse(stored)) throw new Error(`${streamId}: decided a ${event.type} event its schema refuses`);
+    }
+    return events;
   };
   return (
     platform: Platform,
@@ -41,6 +57,6 @@ export function commandHandler<Command, Event extends NewEvent, State>(
       streamType,
       initialState: decider.initialState,
       evolve,
-      decide: (state) => decider.decide(command, state),
+      decide: (state) => readable(streamId, decider.decide(command, state)),
     });
 }

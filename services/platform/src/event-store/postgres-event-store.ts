@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { isUniqueViolation } from '../db/database';
 import { ConcurrencyError } from '../http/errors';
 import type { Clock } from '../platform';
+import { assertStorableEvents } from './storable-text';
 import type {
   AppendResult,
   EventMetadata,
@@ -43,6 +44,7 @@ export function createEventStore(db: Knex, options: EventStoreOptions): EventSto
   };
   return {
     async append(streamId, streamType, expectedVersion, events, trx) {
+      assertStorableEvents(events);
       const write = (t: Knex.Transaction) =>
         appendInTransaction(t, { streamId, streamType, expectedVersion, events, now: options.clock.now() });
       if (!trx) {

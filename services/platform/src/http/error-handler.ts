@@ -20,6 +20,8 @@ const FRAMEWORK_ERRORS: Record<string, ErrorBody> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { message: 'גוף הבקשה אינו JSON תקין', code: 'INVALID_JSON' },
   FST_ERR_CTP_EMPTY_JSON_BODY: { message: 'גוף הבקשה ריק', code: 'INVALID_JSON' },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { message: 'אורך גוף הבקשה שגוי', code: 'BAD_REQUEST' },
+  FST_ERR_BAD_URL: { message: 'כתובת הבקשה אינה תקינה', code: 'BAD_URL' },
+  FST_ERR_MAX_PARAM_LENGTH: { message: 'כתובת הבקשה ארוכה מדי', code: 'URI_TOO_LONG' },
 };
 
 const BY_STATUS: Record<number, ErrorBody> = {
@@ -30,6 +32,7 @@ const BY_STATUS: Record<number, ErrorBody> = {
   405: { message: 'הפעולה אינה נתמכת בנתיב זה', code: 'METHOD_NOT_ALLOWED' },
   406: { message: 'אין תשובה בפורמט המבוקש', code: 'NOT_ACCEPTABLE' },
   413: FRAMEWORK_ERRORS.FST_ERR_CTP_BODY_TOO_LARGE,
+  414: FRAMEWORK_ERRORS.FST_ERR_MAX_PARAM_LENGTH,
   415: FRAMEWORK_ERRORS.FST_ERR_CTP_INVALID_MEDIA_TYPE,
   429: { message: 'יותר מדי ניסיונות. נסו שוב מאוחר יותר', code: 'TOO_MANY_REQUESTS' },
 };
@@ -104,6 +107,9 @@ export function handleError(error: unknown, request: FastifyRequest, reply: Fast
   if (headers) reply.headers(headers);
   return reply.status(status).type('application/json; charset=utf-8').send(body);
 }
+
+/** The answer to a method a path does not serve (sent with an `Allow` header). */
+export const METHOD_NOT_ALLOWED: ErrorBody = BY_STATUS[405] as ErrorBody;
 
 /** JSON 404 for paths no route serves. */
 export function answerNotFound(_request: FastifyRequest, reply: FastifyReply) {

@@ -30,6 +30,7 @@ const notesRoutes: FastifyPluginAsync = async (app) => {
   api.get('/me', { preHandler: authenticated }, async (request) => ({
     userId: requireCaller(request).userId,
   }));
+  api.post('/greeting', async (_request, reply) => reply.header('set-cookie', 'seen=1; HttpOnly').send({}));
   api.get('/boom', async () => {
     throw new Error('database exploded: secret detail');
   });
@@ -49,6 +50,7 @@ const notesModule: YomanModule = {
     { method: 'POST', path: '/api/notes', access: 'public' },
     { method: 'GET', path: '/api/notes/{id}', access: 'public' },
     { method: 'GET', path: '/api/me', access: 'signed-in' },
+    { method: 'POST', path: '/api/greeting', access: 'public' },
     { method: 'GET', path: '/api/boom', access: 'public' },
     { method: 'GET', path: '/api/busy', access: 'public' },
     { method: 'PUT', path: '/api/stale', access: 'public' },
@@ -97,6 +99,23 @@ describe('the HTTP app', () => {
     expect(badParam.json()).toMatchObject({ code: 'VALIDATION_FAILED', issues: [{ path: ['id'] }] });
   });
 
+  it('refuses a 5,000-character id with 400 naming the parameter, not a raw 414', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: `/api/notes/${'a'.repeat(5000)}` });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: VALIDATION_FAILED_MESSAGE,
+      issues: [{ path: ['id'] }],
+    });
+    expect(response.json().issues[0].message).toMatch(/[\u0590-\u05FF]/);
+  });
+
+  it('answers a path that is not valid percent-encoding with 400 in the house shape', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/api/notes/%E0%A4%A' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: 'כתובת הבקשה אינה תקינה', code: 'BAD_URL' });
+  });
+
   it('maps an AppError to its status, code, message and headers', async () => {
     const missing = await testApp.app.inject({
       method: 'GET',
@@ -123,6 +142,15 @@ describe('the HTTP app', () => {
       headers: { 'x-test-user': 'u7' },
     });
     expect(signedIn.json()).toEqual({ userId: 'u7' });
+  });
+
+  it('marks every answer of a signed-in route, and any answer that sets a cookie, Cache-Control: no-store', async () => {
+    const me = (headers: Record<string, string>) => testApp.app.inject({ url: '/api/me', headers });
+    expect((await me({ 'x-test-user': 'u7' })).headers['cache-control']).toBe('no-store');
+    expect((await me({})).headers['cache-control']).toBe('no-store');
+    const cookie = await testApp.app.inject({ method: 'POST', url: '/api/greeting', payload: {} });
+    expect(cookie.headers['cache-control']).toBe('no-store');
+    expect((await post(validNote)).headers['cache-control']).toBeUndefined();
   });
 
   it('answers a crash with a generic 500 and logs it with the request id', async () => {
@@ -215,8 +243,15 @@ describe('the HTTP app', () => {
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual({ message: 'הנתיב המבוקש לא נמצא', code: 'NOT_FOUND' });
     }
+  });
+
+  it('answers a method a path does not serve with 405, the methods it serves in Allow, in Hebrew', async () => {
     const wrongMethod = await testApp.app.inject({ method: 'DELETE', url: '/api/notes' });
-    expect([wrongMethod.statusCode, wrongMethod.json().code]).toEqual([404, 'NOT_FOUND']);
+    expect(wrongMethod.statusCode).toBe(405);
+    expect(wrongMethod.headers.allow).toBe('POST');
+    expect(wrongMethod.json()).toEqual({ message: 'הפעולה אינה נתמכת בנתיב זה', code: 'METHOD_NOT_ALLOWED' });
+    const parametric = await testApp.app.inject({ method: 'PUT', url: '/api/notes/any-id' });
+    expect([parametric.statusCode, parametric.headers.allow]).toEqual([405, 'GET, HEAD']);
   });
 
   it('serves an OpenAPI 3.1 document built from the route schemas', async () => {
@@ -225,7 +260,15 @@ describe('the HTTP app', () => {
     const document = response.json();
     expect(document.openapi).toBe('3.1.0');
     expect(Object.keys(document.paths).sort()).toEqual(
-      ['/api/busy', '/api/me', '/api/notes', '/api/notes/{id}', '/api/stale', '/api/boom'].sort(),
+      [
+        '/api/busy',
+        '/api/me',
+        '/api/notes',
+        '/api/notes/{id}',
+        '/api/stale',
+        '/api/boom',
+        '/api/greeting',
+      ].sort(),
     );
     const body = document.paths['/api/notes'].post.requestBody.content['application/json'].schema;
     expect(body.required).toEqual(['title', 'tags', 'rating']);

@@ -10,11 +10,20 @@ import { z } from 'zod';
 import { requestIdOf } from '../logging/logger';
 import type { YomanModule } from '../module';
 import type { Platform } from '../platform';
-import { answerNotFound, handleError } from './error-handler';
+import { forbidStoringPersonalAnswers } from './cache-control';
+import { handleError } from './error-handler';
+import { withErrorAnswers } from './error-statuses';
 import { healthRoutes } from './health';
 import { refuseMalformedText } from './json-body';
+import { answerUnservedMethods } from './method-not-allowed';
 import { responseSerializerCompiler } from './response-serializer';
-import { accessTableOf, checkRouteAccess, type DeclaredRoute, declareRouteAccess } from './route-access';
+import {
+  accessTableOf,
+  checkRouteAccess,
+  type DeclaredRoute,
+  declaredRoutesOf,
+  declareRouteAccess,
+} from './route-access';
 import { refuseCrossOriginWrites } from './same-origin';
 import { addSecurityHeaders } from './security-headers';
 
@@ -31,13 +40,18 @@ export interface HttpAppOptions {
   remotesManifest?: Readonly<Record<string, string>>;
 }
 
+/** Longer than any URL Node accepts (its request line and headers share 16 KiB), so no parameter is cut off by the router. */
+const MAX_PARAM_LENGTH = 16 * 1024;
+
 /** The OpenAPI document's address. */
 export const OPENAPI_PATH = '/api/openapi.json';
 
 /**
- * The Fastify app every Yoman process serves: zod validation, serialisers compiled from the zod contracts, security headers, request
- * ids, one error handler, same-origin writes, module routes under `/api` with JSON 404s, and an OpenAPI 3.1
- * document generated from the route schemas. The caller may add more (static files) before `ready()`.
+ * The Fastify app every Yoman process serves: zod validation, serialisers compiled from the zod contracts,
+ * security headers, request ids, one error handler, same-origin writes, module routes under `/api` with JSON
+ * 404s (405s for a method a path does not serve), and an OpenAPI 3.1 document generated from the route schemas,
+ * every error status of every operation declared from its row in the route table. The caller may add more
+ * (static files) before `ready()`.
  */
 export async function createHttpApp(options: HttpAppOptions): Promise<FastifyInstance> {
   const { platform } = options;
@@ -49,6 +63,10 @@ export async function createHttpApp(options: HttpAppOptions): Promise<FastifyIns
     logController: new LogController({ requestIdLogLabel: 'requestId' }),
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
     return503OnClosing: true,
+    // An over-long path parameter reaches its route, whose schema refuses it with 400 naming the parameter.
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    // Bad URL encodings and the like, answered before any route: in the house shape too.
+    frameworkErrors: handleError,
   });
   app.setValidatorCompiler(validatorCompiler);
   // Outside production every answer is also written by zod and compared (response-serializer.ts).
@@ -61,6 +79,7 @@ export async function createHttpApp(options: HttpAppOptions): Promise<FastifyIns
   refuseMalformedText(app);
   app.decorate('platform', platform);
   declareRouteAccess(app, accessTableOf(options.modules, options.declaredRoutes));
+  const answerNotServed = answerUnservedMethods(app);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -77,19 +96,25 @@ export async function createHttpApp(options: HttpAppOptions): Promise<FastifyIns
       document.url.startsWith('/api/')
         ? jsonSchemaTransform(document)
         : { schema: { hide: true }, url: document.url },
-    transformObject: jsonSchemaTransformObject,
+    transformObject: (input) =>
+      withErrorAnswers(
+        jsonSchemaTransformObject(input),
+        declaredRoutesOf(options.modules, options.declaredRoutes),
+      ),
   });
   await healthRoutes(app);
   for (const plugin of options.plugins ?? []) await app.register(plugin);
   // After the plugins that find the caller (the session, the gateway's signed header): access is checked once.
   app.addHook('onRequest', checkRouteAccess);
+  // After the plugins' own onSend hooks, so the cookies they write are seen.
+  app.addHook('onSend', forbidStoringPersonalAnswers);
   await app.register(
     async (api) => {
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
       for (const module of options.modules) {
         if (module.routes) await api.register(module.routes);
       }
-      api.setNotFoundHandler(answerNotFound);
+      api.setNotFoundHandler(answerNotServed);
     },
     { prefix: '/api' },
   );

@@ -10,10 +10,20 @@ export type RouteAccess = 'public' | 'capability' | 'signed-in' | 'mentor';
 
 /** One /api call as the contracts' route table declares it: `PUT /api/trades/{id}`, signed-in. */
 export interface DeclaredRoute {
+  /** Its stable name: the operationId in the API document. */
+  id?: string;
   method: string;
   /** OpenAPI form: `/api/trades/{id}`. */
   path: string;
   access: RouteAccess;
+  /** Whether the call has path parameters, a query or a JSON body (the schemas themselves, unread here). */
+  params?: unknown;
+  query?: unknown;
+  body?: unknown;
+  /** Refusals beyond those its shape implies (`errorStatusesOf`): a wrong password's 401, a throttle's 429… */
+  refusals?: readonly number[];
+  /** Calls its success answer leads to: the next call's id → its parameters as runtime expressions. */
+  links?: Readonly<Record<string, Readonly<Record<string, string>>>>;
 }
 
 declare module 'fastify' {
@@ -31,13 +41,21 @@ const PLATFORM_ROUTES: readonly DeclaredRoute[] = [
 const keyOf = (method: string, fastifyPath: string) => `${method.toUpperCase()} ${fastifyPath}`;
 const fastifyPathOf = (openApiPath: string) => openApiPath.replace(/\{(\w+)\}/g, ':$1');
 
+/** The calls an app declares: its modules' rows plus any it serves for others (the gateway's proxies). */
+export function declaredRoutesOf(
+  modules: readonly YomanModule[],
+  extra: readonly DeclaredRoute[] = [],
+): DeclaredRoute[] {
+  return [...PLATFORM_ROUTES, ...modules.flatMap((m) => m.declaredRoutes ?? []), ...extra];
+}
+
 /** The route table of an app: its modules' declared calls plus any it serves for others (the gateway's proxies). */
 export function accessTableOf(
   modules: readonly YomanModule[],
   extra: readonly DeclaredRoute[] = [],
 ): Map<string, RouteAccess> {
   const table = new Map<string, RouteAccess>();
-  for (const route of [...PLATFORM_ROUTES, ...modules.flatMap((m) => m.declaredRoutes ?? []), ...extra]) {
+  for (const route of declaredRoutesOf(modules, extra)) {
     table.set(keyOf(route.method, fastifyPathOf(route.path)), route.access);
   }
   return table;

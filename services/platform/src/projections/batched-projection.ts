@@ -1,11 +1,14 @@
 import type { Knex } from 'knex';
 import type { RecordedEvent } from '../event-store/types';
-import type { Projection } from './types';
+import { type Projection, UnreadableEventError } from './types';
 
 export interface BatchedProjectionOptions<Event> {
   name: string;
   handles: readonly string[];
-  /** Reads a stored event; one it cannot read (another version, bad data) is skipped, never thrown on. */
+  /**
+   * Reads a stored event; one of a handled type it cannot read (bad data) answers undefined, and the runner
+   * records it in `projection_failures` and goes on with the others. Other types are not its business.
+   */
   parse: (recorded: RecordedEvent) => Event | undefined;
   /** Applies events in position order; one event is a batch of one, so both paths leave the same rows. */
   applyEvents: (events: readonly Event[], trx: Knex.Transaction) => Promise<void>;
@@ -16,7 +19,12 @@ export interface BatchedProjectionOptions<Event> {
 /** A projection whose events are applied a batch at a time, with the one-event path and the reset that follow. */
 export function batchedProjection<Event>(options: BatchedProjectionOptions<Event>): Projection {
   const readable = (events: readonly RecordedEvent[]) =>
-    events.flatMap((recorded) => options.parse(recorded) ?? []);
+    events.flatMap((recorded) => {
+      const event = options.parse(recorded);
+      if (event !== undefined) return [event];
+      if (options.handles.includes(recorded.type)) throw new UnreadableEventError(recorded);
+      return [];
+    });
   return {
     name: options.name,
     handles: options.handles,

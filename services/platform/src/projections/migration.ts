@@ -38,3 +38,13 @@ export const partitionCheckpointsMigration: Migration = {
     });
   },
 };
+
+/** The stream of an event a projection skipped, so an operator can find the aggregate it belongs to. */
+export const projectionFailureStreamsMigration: Migration = {
+  name: '0002-platform-projection-failure-streams',
+  async up(db) {
+    await db.schema.alterTable('projection_failures', (table) => {
+      table.text('stream_id');
+    });
+  },
+};

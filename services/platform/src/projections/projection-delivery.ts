@@ -119,7 +119,13 @@ async function applyOrRecord(
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     logger.error(
-      { err: error, projection: projection.name, position: event.position, eventType: event.type },
+      {
+        err: error,
+        projection: projection.name,
+        position: event.position,
+        eventType: event.type,
+        streamId: event.streamId,
+      },
       'projection could not apply an event; skipped',
     );
     await trx('projection_failures')
@@ -127,6 +133,7 @@ async function applyOrRecord(
         projection: projection.name,
         position: event.position,
         event_type: event.type,
+        stream_id: event.streamId,
         error: message,
       })
       .onConflict(['projection', 'position'])

@@ -3,8 +3,9 @@ import type { RecordedEvent } from '../event-store/types';
 
 /**
  * A read model built from events. `apply` runs inside the transaction that also advances the projector's
- * checkpoint, so a replayed or duplicated delivery changes nothing. It must skip events it cannot read
- * (log and go on), never throw on bad data.
+ * checkpoint, so a replayed or duplicated delivery changes nothing. An event it cannot read or store, it throws
+ * on (an `UnreadableEventError` for bad data): the runner records it in `projection_failures`, where the
+ * operator sees it (`/readyz`, `npm run projections:failures`), and goes on with the next; it never blocks.
  */
 export interface Projection {
   name: string;
@@ -31,4 +32,12 @@ export interface ProjectionRunner {
   rebuild(name?: string): Promise<void>;
   start(): Promise<void>;
   stop(): Promise<void>;
+}
+
+/** A stored event of a type the projection handles whose data its schema refuses. */
+export class UnreadableEventError extends Error {
+  constructor(event: Pick<RecordedEvent, 'type' | 'position'>) {
+    super(`cannot read ${event.type} at position ${event.position}: its data does not match the schema`);
+    this.name = 'UnreadableEventError';
+  }
 }

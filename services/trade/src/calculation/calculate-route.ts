@@ -20,7 +20,10 @@ export function calculateRoute(deps: TradeModuleDeps): FastifyPluginAsync {
       async (request) => {
         requireCaller(request);
         const { platform } = app;
-        const rateDay = rateDayOf(request.body.exitTime ?? platform.clock.now());
+        // No rate is published ahead of today, so a later exit takes today's: the same rate, on any calendar.
+        const now = platform.clock.now();
+        const exit = request.body.exitTime ? new Date(request.body.exitTime) : now;
+        const rateDay = rateDayOf(exit < now ? exit : now);
         const rates = deps.rates(platform);
         const rate = await rates.usdIlsRateOn(rateDay);
         const quoteRate = await quoteRateOf(request.body, rates, rateDay);

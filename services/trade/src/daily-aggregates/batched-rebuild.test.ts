@@ -86,7 +86,6 @@ const history: TradeEvent[] = [
   trust(C, 'user-2', 40),
   deleted(D, 'user-1'),
   loggedEvent({ tradeId: E, rMultiple: '2.5000', pnlUsd: '1250.00', pnlIls: '4625.00' }),
-  { type: 'trade.logged.v1', data: { tradeId: 'not-a-uuid' } } as unknown as TradeEvent,
   edited(E, 'user-1', { exitTime: '2026-03-11T10:00:00.000Z', rMultiple: '2.5000' }),
   locked(C, 'user-2'),
   trust(NEVER_LOGGED, 'user-1', 70),

@@ -1,5 +1,5 @@
 import type { TradeEvent } from '@yoman/contracts';
-import type { RecordedEvent } from '@yoman/platform';
+import { type RecordedEvent, UnreadableEventError } from '@yoman/platform';
 import knex, { type Knex } from 'knex';
 import ClientPgLite from 'knex-pglite';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -73,6 +73,7 @@ describe('trades read model', () => {
       notes: null,
       hasScreenshot: false,
       screenshotUrl: null,
+      screenshotSha256: null,
       isLocked: false,
       lockAt: LOCK_AT,
       trustScore: 100,
@@ -104,6 +105,26 @@ describe('trades read model', () => {
       trustScore: 95,
     });
     expect(await findTrade(db, 'user-2', TRADE_ID)).toBeUndefined();
+  });
+
+  it("shows a screenshot's hash from its event, and none for an event written before hashes were", async () => {
+    const attached = (screenshotUrl: string, screenshotSha256?: string): TradeEvent => ({
+      type: 'trade.screenshot-attached.v1',
+      data: {
+        tradeId: TRADE_ID,
+        userId: USER_ID,
+        screenshotUrl,
+        ...(screenshotSha256 ? { screenshotSha256 } : {}),
+        attachedAt: '2026-03-10T11:00:00.000Z',
+      },
+    });
+    await project([loggedEvent(), attached('/s/1', 'c'.repeat(64))]);
+    expect(await findTrade(db, USER_ID, TRADE_ID)).toMatchObject({ screenshotSha256: 'c'.repeat(64) });
+    await project([attached('/s/2')]);
+    expect(await findTrade(db, USER_ID, TRADE_ID)).toMatchObject({
+      screenshotUrl: '/s/2',
+      screenshotSha256: null,
+    });
   });
 
   it('a deleted trade leaves the list and its day', async () => {
@@ -217,8 +238,9 @@ describe('daily aggregates read model', () => {
     expect(twice).toEqual(once);
   });
 
-  it('skips an event it cannot read instead of failing', async () => {
-    await project([{ type: 'trade.logged.v1', data: { tradeId: 'not-a-uuid' } } as unknown as TradeEvent]);
+  it('refuses an event it cannot read with an UnreadableEventError (the runner records it) and writes nothing', async () => {
+    const unreadable = { type: 'trade.logged.v1', data: { tradeId: 'not-a-uuid' } } as unknown as TradeEvent;
+    await expect(project([unreadable])).rejects.toBeInstanceOf(UnreadableEventError);
     expect(await listDailyAggregates(db, USER_ID, 2026, 3)).toEqual([]);
   });
 });

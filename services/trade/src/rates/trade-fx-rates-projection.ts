@@ -1,5 +1,5 @@
 import { type PublishedRate, parseMarketEvent } from '@yoman/contracts';
-import type { Migration, Projection, RecordedEvent } from '@yoman/platform';
+import { type Migration, type Projection, type RecordedEvent, UnreadableEventError } from '@yoman/platform';
 import type { Knex } from 'knex';
 
 /**
@@ -42,7 +42,8 @@ export const tradeFxRatesProjection: Projection = {
   handles: ['market.rates-published.v1'],
   async apply(event: RecordedEvent, trx: Knex.Transaction) {
     const parsed = parseMarketEvent(event);
-    if (parsed?.type !== 'market.rates-published.v1') return;
+    if (!parsed) throw new UnreadableEventError(event);
+    if (parsed.type !== 'market.rates-published.v1') return;
     await trx('trade_fx_rates')
       .insert(rowsOf(parsed.data.rates, parsed.data.publishedAt))
       .onConflict(['date', 'currency'])

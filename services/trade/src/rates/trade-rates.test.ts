@@ -1,4 +1,4 @@
-import type { RecordedEvent, RunningPlatform } from '@yoman/platform';
+import { type RecordedEvent, type RunningPlatform, UnreadableEventError } from '@yoman/platform';
 import { createTestPlatform, resetDatabase } from '@yoman/platform/testing';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { publishRates } from '../test-support/published-rates';
@@ -60,7 +60,7 @@ describe('the trade module’s copy of the market’s rates (trade_fx_rates)', (
     ]);
   });
 
-  it('keeps the latest publication of a rate in any order, and skips what it cannot read', async () => {
+  it('keeps the latest publication of a rate in any order, and refuses what it cannot read (recorded by the runner)', async () => {
     const { db } = running.platform;
     const older = published({
       rates: [boi('2026-03-05', 'USD', '3.6')],
@@ -72,7 +72,10 @@ describe('the trade module’s copy of the market’s rates (trade_fx_rates)', (
     });
     await db.transaction((trx) => tradeFxRatesProjection.apply(newer, trx));
     await db.transaction((trx) => tradeFxRatesProjection.apply(older, trx));
-    await db.transaction((trx) => tradeFxRatesProjection.apply(published({ rates: 'nonsense' }), trx));
+    const unreadable = db.transaction((trx) =>
+      tradeFxRatesProjection.apply(published({ rates: 'nonsense' }), trx),
+    );
+    await expect(unreadable).rejects.toBeInstanceOf(UnreadableEventError);
     expect(await rows()).toEqual([
       { date: '2026-03-05', currency: 'USD', ils_per_unit: '3.61', source: 'boi' },
     ]);

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { IdParams, ScreenshotUploadLink } from '@yoman/contracts';
-import { badRequest, notFound, payloadTooLarge, requireCaller } from '@yoman/platform';
+import { IdParams, ScreenshotUploaded, ScreenshotUploadLink } from '@yoman/contracts';
+import { badRequest, conflict, notFound, payloadTooLarge, requireCaller } from '@yoman/platform';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   findOwnUpload,
   findVisibleScreenshot,
@@ -16,8 +15,16 @@ import {
 
 const UPLOAD_TYPES = ['image/png', 'image/jpeg', 'application/octet-stream'];
 const TOO_LARGE = 'הקובץ גדול מדי. גודל מקסימלי: 5MB';
+const alreadyUploaded = () =>
+  conflict(
+    'SCREENSHOT_ALREADY_UPLOADED',
+    'צילום המסך כבר הועלה ולא ניתן להחליפו. להחלפה יש להעלות צילום חדש ולעדכן את העסקה',
+  );
 
-/** Screenshot uploads: ask for a link, PUT the PNG or JPEG there, then save its URL on the trade. */
+/**
+ * Screenshot uploads: ask for a link, PUT the PNG or JPEG there (once: a filled slot never changes), then save its
+ * URL on the trade, whose event records the image's SHA-256.
+ */
 export const screenshotRoutes: FastifyPluginAsync = async (plain) => {
   const app = plain.withTypeProvider<ZodTypeProvider>();
   // A little above the limit, so a slightly large file gets the specific Hebrew message below.
@@ -40,7 +47,7 @@ export const screenshotRoutes: FastifyPluginAsync = async (plain) => {
 
   app.put(
     '/screenshots/:id',
-    { schema: { params: IdParams, response: { 200: z.object({ screenshotUrl: z.string() }) } } },
+    { schema: { params: IdParams, response: { 200: ScreenshotUploaded } } },
     async (request) => {
       const caller = requireCaller(request);
       const { db, clock } = app.platform;
@@ -52,8 +59,9 @@ export const screenshotRoutes: FastifyPluginAsync = async (plain) => {
       if (content.length > SCREENSHOT_MAX_BYTES) throw payloadTooLarge(TOO_LARGE);
       const type = screenshotTypeOf(content);
       if (!type) throw badRequest('INVALID_IMAGE', 'נא לבחור קובץ תמונה בלבד (PNG או JPG)');
-      await storeScreenshot(db, request.params.id, content, type, clock.now());
-      return { screenshotUrl: screenshotPathOf(request.params.id) };
+      const sha256 = await storeScreenshot(db, request.params.id, content, type, clock.now());
+      if (!sha256) throw alreadyUploaded();
+      return { screenshotUrl: screenshotPathOf(request.params.id), screenshotSha256: sha256 };
     },
   );
 
@@ -61,9 +69,6 @@ export const screenshotRoutes: FastifyPluginAsync = async (plain) => {
     const caller = requireCaller(request);
     const screenshot = await findVisibleScreenshot(app.platform.db, caller, request.params.id);
     if (!screenshot) throw notFound('צילום המסך לא נמצא');
-    return reply
-      .type(screenshot.contentType)
-      .header('cache-control', 'private, max-age=86400')
-      .send(screenshot.content);
+    return reply.type(screenshot.contentType).send(screenshot.content);
   });
 };

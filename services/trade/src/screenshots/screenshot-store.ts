@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
 import { IMAGE_LIMITS } from '@yoman/contracts';
 import { badRequest, type Caller } from '@yoman/platform';
 import type { Knex } from 'knex';
+import type { ScreenshotEvidence } from '../trades/decider';
 
 /** The largest screenshot accepted (spec §9: PNG or JPG up to 5MB). */
 export const SCREENSHOT_MAX_BYTES = IMAGE_LIMITS.screenshotMaxBytes;
@@ -37,16 +39,27 @@ export async function findOwnUpload(db: Knex, caller: Caller, id: string) {
   return db('trade_screenshots').where({ id, user_id: caller.userId }).first('id');
 }
 
+/** The SHA-256 of a screenshot's bytes, as lowercase hex. */
+export const sha256Of = (content: Buffer) => createHash('sha256').update(content).digest('hex');
+
+/**
+ * Fills an empty upload slot with the image and its SHA-256; answers the hash, or undefined when the slot was
+ * already filled (evidence is written once: a new image is a new slot). One statement, so two uploads racing
+ * for a slot cannot both win.
+ */
 export async function storeScreenshot(
   db: Knex,
   id: string,
   content: Buffer,
   type: ScreenshotType,
   now: Date,
-) {
-  await db('trade_screenshots')
+): Promise<string | undefined> {
+  const sha256 = sha256Of(content);
+  const filled = await db('trade_screenshots')
     .where({ id })
-    .update({ content, content_type: type, size_bytes: content.length, uploaded_at: now });
+    .whereNull('content')
+    .update({ content, content_type: type, size_bytes: content.length, sha256, uploaded_at: now });
+  return filled > 0 ? sha256 : undefined;
 }
 
 /** A stored screenshot the caller may see: their own, or (for a mentor) one of their organisation's. */
@@ -71,18 +84,25 @@ export async function findVisibleScreenshot(db: Knex, caller: Caller, id: string
 }
 
 /**
- * The screenshot URL a trade may carry: null, or the path of an image the caller uploaded. Anything else
- * is refused, so a trade cannot claim a screenshot it does not have.
+ * The screenshot a trade may carry: none, or an image the caller uploaded, with the hash computed when it was.
+ * Anything else is refused, so a trade cannot claim a screenshot it does not have.
  */
-export async function ownScreenshotUrl(db: Knex, caller: Caller, url: string | null): Promise<string | null> {
+export async function ownScreenshot(
+  db: Knex,
+  caller: Caller,
+  url: string | null,
+): Promise<ScreenshotEvidence | null> {
   if (url === null) return null;
   const id = SCREENSHOT_PATH.exec(url)?.[1];
-  const row =
-    id &&
-    (await db('trade_screenshots').where({ id, user_id: caller.userId }).whereNotNull('content').first('id'));
+  const row: { sha256: string } | undefined = id
+    ? await db('trade_screenshots')
+        .where({ id, user_id: caller.userId })
+        .whereNotNull('content')
+        .first('sha256')
+    : undefined;
   if (!row) {
     const message = 'צילום המסך לא נמצא: יש להעלות אותו שוב';
     throw badRequest('INVALID_SCREENSHOT', message, [{ path: ['screenshotUrl'], message }]);
   }
-  return url;
+  return { screenshotUrl: url, screenshotSha256: row.sha256 };
 }

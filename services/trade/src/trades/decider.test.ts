@@ -31,15 +31,18 @@ const lockedEvent = (lockedAt: string): TradeEvent => ({
   data: { tradeId: TRADE_ID, userId: USER_ID, lockAt: LOCK_AT, lockedAt },
 });
 const SCREENSHOT = '/api/screenshots/5a3c1f4e-0000-4000-8000-000000000001';
-const attached: TradeEvent = {
+const SCREENSHOT_SHA256 = 'a'.repeat(64);
+const NEW_SCREENSHOT = '/api/screenshots/5a3c1f4e-0000-4000-8000-000000000002';
+const NEW_SCREENSHOT_SHA256 = 'b'.repeat(64);
+const attachedAt = (
+  at: string,
+  screenshotUrl = SCREENSHOT,
+  screenshotSha256 = SCREENSHOT_SHA256,
+): TradeEvent => ({
   type: 'trade.screenshot-attached.v1',
-  data: {
-    tradeId: TRADE_ID,
-    userId: USER_ID,
-    screenshotUrl: SCREENSHOT,
-    attachedAt: '2026-03-10T11:00:00.000Z',
-  },
-};
+  data: { tradeId: TRADE_ID, userId: USER_ID, screenshotUrl, screenshotSha256, attachedAt: at },
+});
+const attached = attachedAt('2026-03-10T11:00:00.000Z');
 
 describe('logging a trade', () => {
   it('within an hour of exit: logged with trust 100 and its lock time, no penalty', () => {
@@ -99,6 +102,22 @@ describe('logging a trade', () => {
   it('an exit time in the future is refused', () => {
     given().when(log('2026-03-10T09:00:00.000Z')).thenRefuses('EXIT_IN_FUTURE', 'invalid_input');
   });
+
+  it.each([
+    [{ entryTime: '0000-01-01T00:00:00Z' }, 'DATE_OUT_OF_RANGE'],
+    [{ entryTime: '1969-12-31T23:59:59.999Z' }, 'DATE_OUT_OF_RANGE'],
+    [{ exitTime: '2026-03-10T08:00:00+16:34' }, 'DATE_OUT_OF_RANGE'],
+    [{ exitTime: '2026-03-10T07:00:00.000Z' }, 'EXIT_BEFORE_ENTRY'],
+  ])(
+    'times no calendar or projection can take are refused even when a route let them through: %j',
+    (change, code) => {
+      const command = log('2026-03-10T10:30:00.000Z');
+      const figuresOfCommand = { ...command.data.figures, ...change };
+      given()
+        .when({ ...command, data: { ...command.data, figures: figuresOfCommand } })
+        .thenRefuses(code, 'invalid_input');
+    },
+  );
 
   it('the same trade cannot be logged twice', () => {
     given(loggedEvent()).when(log('2026-03-10T10:30:00.000Z')).thenRefuses('TRADE_EXISTS', 'conflict');
@@ -244,26 +263,78 @@ describe('deleting a trade', () => {
   });
 });
 
-describe('attaching a screenshot', () => {
-  const attach = (now: string) =>
-    ({
-      type: 'AttachScreenshot',
-      data: { tradeId: TRADE_ID, userId: USER_ID, screenshotUrl: SCREENSHOT },
-      metadata: at(now),
-    }) as const;
-
-  it('an open trade gets its screenshot', () => {
-    given(loggedEvent()).when(attach('2026-03-10T11:00:00.000Z')).thenEmits([attached]);
+describe('evidence: the screenshot and its SHA-256', () => {
+  const withScreenshot = { screenshotUrl: SCREENSHOT, screenshotSha256: SCREENSHOT_SHA256 };
+  const pointAt = (now: string, screenshotUrl: string, screenshotSha256: string): EditTrade => ({
+    ...edit(now, {}),
+    data: { ...edit(now, {}).data, screenshot: { screenshotUrl, screenshotSha256 } },
   });
 
-  it('attaching the same screenshot again changes nothing', () => {
-    given(loggedEvent(), attached).when(attach('2026-03-10T12:00:00.000Z')).thenNothing();
+  it('a trade logged with a screenshot records the hash the server computed', () => {
+    given()
+      .when(log('2026-03-10T10:30:00.000Z', withScreenshot))
+      .thenEmits([loggedEvent(withScreenshot)]);
   });
 
-  it('a locked trade takes no screenshot', () => {
-    given(loggedEvent(), lockedEvent(LOCK_AT))
-      .when(attach('2026-03-11T11:00:00.000Z'))
-      .thenRefuses('TRADE_LOCKED');
+  it('an open trade without a screenshot gets one by an edit naming its slot', () => {
+    given(loggedEvent())
+      .when(pointAt('2026-03-10T11:00:00.000Z', SCREENSHOT, SCREENSHOT_SHA256))
+      .thenEmits([attached]);
+  });
+
+  it('an edit pointing to a new slot records the new screenshot and its hash as an event', () => {
+    given(loggedEvent(withScreenshot))
+      .when(pointAt('2026-03-10T12:00:00.000Z', NEW_SCREENSHOT, NEW_SCREENSHOT_SHA256))
+      .thenEmits([attachedAt('2026-03-10T12:00:00.000Z', NEW_SCREENSHOT, NEW_SCREENSHOT_SHA256)]);
+  });
+
+  it('an edit of figures and screenshot together emits both, figures first', () => {
+    const change = edit('2026-03-10T12:00:00.000Z', { notes: 'צילום טוב יותר' });
+    given(loggedEvent())
+      .when({ ...change, data: { ...change.data, screenshot: withScreenshot } })
+      .thenEmits([
+        {
+          type: 'trade.edited.v1',
+          data: {
+            ...figures,
+            notes: 'צילום טוב יותר',
+            tradeId: TRADE_ID,
+            userId: USER_ID,
+            changedFields: ['notes'],
+            material: false,
+            editedAt: '2026-03-10T12:00:00.000Z',
+          },
+        },
+        attachedAt('2026-03-10T12:00:00.000Z'),
+      ]);
+  });
+
+  it('an edit naming the screenshot the trade already shows changes nothing', () => {
+    given(loggedEvent(withScreenshot))
+      .when(pointAt('2026-03-10T12:00:00.000Z', SCREENSHOT, SCREENSHOT_SHA256))
+      .thenNothing();
+  });
+
+  it('the screenshot of a locked trade cannot change: TRADE_LOCKED, nothing emitted', () => {
+    given(loggedEvent(withScreenshot), lockedEvent(LOCK_AT))
+      .when(pointAt('2026-03-11T11:00:00.000Z', NEW_SCREENSHOT, NEW_SCREENSHOT_SHA256))
+      .thenRefuses('TRADE_LOCKED', 'locked');
+    given(loggedEvent(withScreenshot))
+      .when(pointAt(LOCK_AT, NEW_SCREENSHOT, NEW_SCREENSHOT_SHA256))
+      .thenRefuses('TRADE_LOCKED', 'locked');
+  });
+
+  it('events written before hashes were recorded still apply: the screenshot counts at the lock', () => {
+    const { screenshotSha256: _l, ...legacyLogged } = (
+      loggedEvent() as Extract<TradeEvent, { type: 'trade.logged.v1' }>
+    ).data;
+    const legacyAttached: TradeEvent = {
+      type: 'trade.screenshot-attached.v1',
+      data: { tradeId: TRADE_ID, userId: USER_ID, screenshotUrl: SCREENSHOT, attachedAt: LOCK_AT },
+    };
+    given({ type: 'trade.logged.v1', data: legacyLogged }, legacyAttached)
+      .when(lock(LOCK_AT))
+      .thenEmits([lockedEvent(LOCK_AT)]);
   });
 });
 

@@ -1,9 +1,11 @@
 import {
+  isInstantInRange,
   MATERIAL_TRADE_FIELDS,
   type TradeEvent,
   type TradeFiguresData,
   type TradeTrustChangedData,
   type TrustChangeReason,
+  VALIDATION_MESSAGES,
 } from '@yoman/contracts';
 import { type Command, type Decider, DomainError } from '@yoman/platform';
 import { Money } from '../calculation/numbers';
@@ -26,6 +28,12 @@ export interface NamedSetup {
   status: 'active' | 'archived' | 'missing';
 }
 
+/** A filled upload slot: where the image is served from and the SHA-256 the server computed of its bytes. */
+export interface ScreenshotEvidence {
+  screenshotUrl: string;
+  screenshotSha256: string;
+}
+
 export type LogTrade = Command<
   'LogTrade',
   {
@@ -34,23 +42,27 @@ export type LogTrade = Command<
     organisationId: string | null;
     figures: TradeFiguresData;
     screenshotUrl: string | null;
+    screenshotSha256: string | null;
     policy: LockPolicy;
     namedSetup?: NamedSetup;
   }
 >;
+/** New figures and, optionally, a screenshot from a new slot: one edit, refused as a whole once locked. */
 export type EditTrade = Command<
   'EditTrade',
-  { tradeId: string; userId: string; figures: TradeFiguresData; namedSetup?: NamedSetup }
+  {
+    tradeId: string;
+    userId: string;
+    figures: TradeFiguresData;
+    namedSetup?: NamedSetup;
+    screenshot?: ScreenshotEvidence | null;
+  }
 >;
 export type DeleteTrade = Command<'DeleteTrade', { tradeId: string; userId: string }>;
-export type AttachScreenshot = Command<
-  'AttachScreenshot',
-  { tradeId: string; userId: string; screenshotUrl: string }
->;
 /** Sent by the lock job at the end of the lock window. */
 export type LockTrade = Command<'LockTrade', { tradeId: string }>;
 
-export type TradeCommand = LogTrade | EditTrade | DeleteTrade | AttachScreenshot | LockTrade;
+export type TradeCommand = LogTrade | EditTrade | DeleteTrade | LockTrade;
 
 type LiveTrade = Extract<Trade, { status: 'open' | 'locked' }>;
 
@@ -72,8 +84,6 @@ export function decide(command: TradeCommand, state: Trade): TradeEvent[] {
       return editTrade(command, state);
     case 'DeleteTrade':
       return deleteTrade(command, state);
-    case 'AttachScreenshot':
-      return attachScreenshot(command, state);
     case 'LockTrade':
       return lockTrade(command, state);
     default: {
@@ -94,7 +104,7 @@ function logTrade({ data, metadata: { now } }: LogTrade, state: Trade): TradeEve
   if (state.status !== 'empty') {
     throw DomainError.conflict('TRADE_EXISTS', 'עסקה עם מזהה זה כבר קיימת');
   }
-  const exitTime = exitTimeNotInFuture(data.figures, now);
+  const exitTime = checkTradeTimes(data.figures, now);
   if (data.figures.setupId) selectableSetup(data.figures.setupId, data.namedSetup);
   const lockAt = lockAtOf(exitTime, data.policy);
   const logged: TradeEvent = {
@@ -105,6 +115,7 @@ function logTrade({ data, metadata: { now } }: LogTrade, state: Trade): TradeEve
       userId: data.userId,
       organisationId: data.organisationId,
       screenshotUrl: data.screenshotUrl,
+      screenshotSha256: data.screenshotSha256,
       loggedAt: now.toISOString(),
       lockAt: lockAt.toISOString(),
       trustScore: TRUST_SCORE_INITIAL,
@@ -131,11 +142,16 @@ function logTrade({ data, metadata: { now } }: LogTrade, state: Trade): TradeEve
 
 function editTrade({ data, metadata: { now } }: EditTrade, state: Trade): TradeEvent[] {
   const trade = editableTrade(state, data.userId, now);
-  exitTimeNotInFuture(data.figures, now);
+  checkTradeTimes(data.figures, now);
   // A setup archived since the trade named it stays on the trade; naming another needs it active.
   const { setupId } = data.figures;
   if (setupId && setupId !== trade.figures.setupId) selectableSetup(setupId, data.namedSetup);
-  const changedFields = changedFieldsOf(trade.figures, data.figures);
+  const screenshotEvents = data.screenshot ? screenshotAttached(trade, data.screenshot, now) : [];
+  return [...figureEdits(trade, data.figures, now), ...screenshotEvents];
+}
+
+function figureEdits(trade: LiveTrade, after: TradeFiguresData, now: Date): TradeEvent[] {
+  const changedFields = changedFieldsOf(trade.figures, after);
   if (changedFields.length === 0) return [];
   const material = changedFields.some((field) =>
     (MATERIAL_TRADE_FIELDS as readonly string[]).includes(field),
@@ -144,7 +160,7 @@ function editTrade({ data, metadata: { now } }: EditTrade, state: Trade): TradeE
     {
       type: 'trade.edited.v1',
       data: {
-        ...data.figures,
+        ...after,
         tradeId: trade.tradeId,
         userId: trade.userId,
         changedFields,
@@ -174,16 +190,17 @@ function deleteTrade({ data, metadata: { now } }: DeleteTrade, state: Trade): Tr
   ];
 }
 
-function attachScreenshot({ data, metadata: { now } }: AttachScreenshot, state: Trade): TradeEvent[] {
-  const trade = editableTrade(state, data.userId, now);
-  if (trade.screenshotUrl === data.screenshotUrl) return [];
+/** The event that points an open trade at a new screenshot, with its hash; none when it already shows that one. */
+function screenshotAttached(trade: LiveTrade, screenshot: ScreenshotEvidence, now: Date): TradeEvent[] {
+  if (trade.screenshotUrl === screenshot.screenshotUrl) return [];
   return [
     {
       type: 'trade.screenshot-attached.v1',
       data: {
         tradeId: trade.tradeId,
         userId: trade.userId,
-        screenshotUrl: data.screenshotUrl,
+        screenshotUrl: screenshot.screenshotUrl,
+        screenshotSha256: screenshot.screenshotSha256,
         attachedAt: now.toISOString(),
       },
     },
@@ -217,11 +234,22 @@ function selectableSetup(setupId: string, named: NamedSetup | undefined): void {
   }
 }
 
-/** A trade cannot end in the future (beyond a few minutes of clock difference). */
-function exitTimeNotInFuture(figures: TradeFiguresData, now: Date): Date {
-  const exitTime = new Date(figures.exitTime);
+/**
+ * A trade's times as the journal accepts them (before any lookup, and again when deciding): from 1970 on, the
+ * exit not before the entry and not in the future beyond a few minutes of clock difference. Answers the exit.
+ */
+export function checkTradeTimes(times: { entryTime: string; exitTime: string }, now: Date): Date {
+  for (const field of ['entryTime', 'exitTime'] as const) {
+    if (!isInstantInRange(times[field])) {
+      throw DomainError.invalidInput('DATE_OUT_OF_RANGE', VALIDATION_MESSAGES.dateOutOfRange, field);
+    }
+  }
+  const exitTime = new Date(times.exitTime);
   if (exitTime.getTime() > now.getTime() + CLOCK_SKEW_MS) {
     throw DomainError.invalidInput('EXIT_IN_FUTURE', 'זמן היציאה לא יכול להיות בעתיד', 'exitTime');
+  }
+  if (exitTime.getTime() < Date.parse(times.entryTime)) {
+    throw DomainError.invalidInput('EXIT_BEFORE_ENTRY', VALIDATION_MESSAGES.exitBeforeEntry, 'exitTime');
   }
   return exitTime;
 }

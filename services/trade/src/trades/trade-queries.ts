@@ -30,6 +30,7 @@ interface TradeRow {
   exit_time: Date | string;
   notes: string | null;
   screenshot_url: string | null;
+  screenshot_sha256: string | null;
   is_locked: boolean;
   lock_at: Date | string;
   trust_score: number;
@@ -57,6 +58,7 @@ const TRADE_COLUMNS = [
   'exit_time',
   'notes',
   'screenshot_url',
+  'screenshot_sha256',
   'is_locked',
   'lock_at',
   'trust_score',
@@ -90,6 +92,7 @@ export function tradeOf(row: TradeRow): Trade {
     notes: row.notes,
     hasScreenshot: row.screenshot_url !== null,
     screenshotUrl: row.screenshot_url,
+    screenshotSha256: row.screenshot_sha256,
     isLocked: row.is_locked,
     lockAt: instant(row.lock_at),
     trustScore: row.trust_score,

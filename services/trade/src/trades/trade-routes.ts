@@ -13,16 +13,19 @@ import { type Caller, notFound, type Platform, requireCaller } from '@yoman/plat
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { quoteRateOf } from '../calculation/quote-rate';
-import { ownScreenshotUrl } from '../screenshots/screenshot-store';
+import { ownScreenshot } from '../screenshots/screenshot-store';
 import { namedSetupOf } from '../setups/setup-commands';
 import type { TradeModuleDeps } from '../trade-module-deps';
+import { checkTradeTimes } from './decider';
 import { lockJobId, runTradeCommand, scheduleLockOf } from './trade-commands';
 import { rateDayOf, tradeFiguresOf } from './trade-figures';
 import { findTrade, listTrades } from './trade-queries';
 
 const metadataOf = (caller: Caller) => ({ userId: caller.userId, organisationId: caller.organisationId });
 
+/** The trade's figures with the server's own calculation; its times are checked before any rate is looked up. */
 async function figuresFor(platform: Platform, deps: TradeModuleDeps, caller: Caller, body: TradeSaveBody) {
+  checkTradeTimes(body, platform.clock.now());
   const context = await deps.tradeContextOf(caller, platform);
   const rates = deps.rates(platform);
   const day = rateDayOf(body.exitTime);
@@ -52,7 +55,7 @@ export function tradeRoutes(deps: TradeModuleDeps): FastifyPluginAsync {
         const caller = requireCaller(request);
         const { platform } = app;
         const { context, figures } = await figuresFor(platform, deps, caller, request.body);
-        const screenshotUrl = await ownScreenshotUrl(platform.db, caller, request.body.screenshotUrl);
+        const screenshot = await ownScreenshot(platform.db, caller, request.body.screenshotUrl);
         const tradeId = randomUUID();
         // The lock job is scheduled before the trade is stored: Redis down answers 503 with nothing written.
         await runTradeCommand(
@@ -64,7 +67,8 @@ export function tradeRoutes(deps: TradeModuleDeps): FastifyPluginAsync {
               userId: caller.userId,
               organisationId: caller.organisationId,
               figures,
-              screenshotUrl,
+              screenshotUrl: screenshot?.screenshotUrl ?? null,
+              screenshotSha256: screenshot?.screenshotSha256 ?? null,
               policy: context.lockPolicy,
               namedSetup: await namedSetupOf(platform, caller.userId, figures.setupId),
             },
@@ -85,8 +89,8 @@ export function tradeRoutes(deps: TradeModuleDeps): FastifyPluginAsync {
         const { platform } = app;
         const tradeId = request.params.id;
         const { figures } = await figuresFor(platform, deps, caller, request.body);
-        const screenshotUrl = await ownScreenshotUrl(platform.db, caller, request.body.screenshotUrl);
-        const now = platform.clock.now();
+        const screenshot = await ownScreenshot(platform.db, caller, request.body.screenshotUrl);
+        // One command: the new figures and the new screenshot are stored together or, once locked, not at all.
         await runTradeCommand(
           platform,
           {
@@ -95,23 +99,13 @@ export function tradeRoutes(deps: TradeModuleDeps): FastifyPluginAsync {
               tradeId,
               userId: caller.userId,
               figures,
+              screenshot,
               namedSetup: await namedSetupOf(platform, caller.userId, figures.setupId),
             },
-            metadata: { now },
+            metadata: { now: platform.clock.now() },
           },
           metadataOf(caller),
         );
-        if (screenshotUrl) {
-          await runTradeCommand(
-            platform,
-            {
-              type: 'AttachScreenshot',
-              data: { tradeId, userId: caller.userId, screenshotUrl },
-              metadata: { now },
-            },
-            metadataOf(caller),
-          );
-        }
         return readBack(platform, caller, tradeId);
       },
     );

@@ -36,12 +36,10 @@ function commandOf(
       const change = material ? { exitPrice: `1.${price}` } : { notes: `note ${price}` };
       return { type: 'EditTrade', data: { ...data, figures: { ...figures, ...change } }, metadata: { now } };
     }
-    case 'attach':
-      return {
-        type: 'AttachScreenshot',
-        data: { ...data, screenshotUrl: `/s/${now.getTime()}` },
-        metadata: { now },
-      };
+    case 'attach': {
+      const screenshot = { screenshotUrl: `/s/${now.getTime()}`, screenshotSha256: 'ab'.repeat(32) };
+      return { type: 'EditTrade', data: { ...data, figures, screenshot }, metadata: { now } };
+    }
     case 'lock':
       return { type: 'LockTrade', data: { tradeId: TRADE_ID }, metadata: { now } };
     case 'delete':

@@ -6,6 +6,8 @@ interface LiveTrade {
   userId: string;
   figures: TradeFiguresData;
   screenshotUrl: string | null;
+  /** SHA-256 of the screenshot's bytes; null without one, or for one attached before hashes were recorded. */
+  screenshotSha256: string | null;
   lockAt: Date;
   trustScore: number;
   /** Trust already lost to material edits, so the cap of −30 holds. */
@@ -29,6 +31,7 @@ export function evolve(state: Trade, event: TradeEvent): Trade {
         tradeId,
         userId,
         screenshotUrl,
+        screenshotSha256,
         lockAt,
         trustScore,
         loggedAt: _l,
@@ -41,6 +44,7 @@ export function evolve(state: Trade, event: TradeEvent): Trade {
         userId,
         figures,
         screenshotUrl,
+        screenshotSha256: screenshotSha256 ?? null,
         lockAt: new Date(lockAt),
         trustScore,
         materialEditPenalty: 0,
@@ -59,7 +63,13 @@ export function evolve(state: Trade, event: TradeEvent): Trade {
       return { ...state, figures };
     }
     case 'trade.screenshot-attached.v1':
-      return state.status === 'open' ? { ...state, screenshotUrl: event.data.screenshotUrl } : state;
+      return state.status === 'open'
+        ? {
+            ...state,
+            screenshotUrl: event.data.screenshotUrl,
+            screenshotSha256: event.data.screenshotSha256 ?? null,
+          }
+        : state;
     case 'trade.locked.v1':
       return state.status === 'open'
         ? { ...state, status: 'locked', lockedAt: new Date(event.data.lockedAt) }

@@ -44,6 +44,7 @@ function loggedRow(data: Extract<TradeEvent, { type: 'trade.logged.v1' }>['data'
     organisation_id: data.organisationId,
     ...figureColumns(data),
     screenshot_url: data.screenshotUrl,
+    screenshot_sha256: data.screenshotSha256 ?? null,
     is_locked: false,
     lock_at: data.lockAt,
     trust_score: data.trustScore,
@@ -57,7 +58,10 @@ function changedColumns(event: TradeChange): Partial<TradeRow> {
     case 'trade.edited.v1':
       return figureColumns(event.data);
     case 'trade.screenshot-attached.v1':
-      return { screenshot_url: event.data.screenshotUrl };
+      return {
+        screenshot_url: event.data.screenshotUrl,
+        screenshot_sha256: event.data.screenshotSha256 ?? null,
+      };
     case 'trade.locked.v1':
       return { is_locked: true };
     case 'trade.trust-changed.v1':

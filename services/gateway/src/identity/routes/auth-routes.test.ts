@@ -92,6 +92,22 @@ describe('POST /api/register', () => {
     const { user } = await signUp(harness.app, 1);
     expect(user).toMatchObject({ username: 'trader1', role: 'mentor' });
   });
+
+  it('throttles registrations per address: the 21st in 15 minutes is refused with 429 in Hebrew', async () => {
+    const register = (n: number, remoteAddress = '203.0.113.50') =>
+      harness.app.inject({ method: 'POST', url: '/api/register', payload: registration(n), remoteAddress });
+    for (let n = 1; n <= 19; n++) expect((await register(n)).statusCode).toBe(200);
+    // A refused registration (the e-mail is taken) counts as well.
+    expectRefusal(await register(1), 409);
+    const blocked = await register(20);
+    expect(expectRefusal(blocked, 429, 'TOO_MANY_REQUESTS').message).toBe(
+      'יותר מדי הרשמות מכתובת זו. נסו שוב בעוד 15 דקות',
+    );
+    expect(blocked.headers['retry-after']).toBe(String(15 * 60));
+    expect((await register(20, '203.0.113.51')).statusCode).toBe(200);
+    harness.clock.advance(15 * 60_000);
+    expect((await register(21)).statusCode).toBe(200);
+  });
 });
 
 describe('POST /api/login', () => {
@@ -141,7 +157,7 @@ describe('POST /api/login', () => {
     expectRefusal(await post('/api/login', { ...registration(1), rememberMe: 'yes' }), 400);
   });
 
-  it('blocks an account after 5 failures in 15 minutes, with Retry-After', async () => {
+  it('blocks an account on an address after 5 failures in 15 minutes, with Retry-After', async () => {
     const { email, password } = registration(1);
     for (let attempt = 0; attempt < 5; attempt++) {
       expectRefusal(await post('/api/login', { email, password: 'wrong password' }), 401);
@@ -163,6 +179,77 @@ describe('POST /api/login', () => {
     const blocked = await post('/api/login', { email, password });
     expectRefusal(blocked, 429);
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+  });
+});
+
+describe('a stranger cannot lock the owner out', () => {
+  const STRANGER = '203.0.113.7';
+  const OWNER = '198.51.100.20';
+  const { email, password } = registration(1);
+  const login = (remoteAddress: string, body: object, cookie?: string) =>
+    harness.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: body,
+      remoteAddress,
+      headers: cookie ? { cookie } : {},
+    });
+  const guess = (remoteAddress: string, cookie?: string) =>
+    login(remoteAddress, { email, password: 'wrong password' }, cookie);
+  /** The `yoman_device` cookie a sign-in gave the browser. */
+  const deviceCookieOf = (response: Awaited<ReturnType<typeof login>>) => {
+    const cookie = response.cookies.find((candidate) => candidate.name === 'yoman_device');
+    expect(cookie, 'known-device cookie').toMatchObject({ httpOnly: true, path: '/api/login' });
+    return `yoman_device=${encodeURIComponent(cookie!.value)}`;
+  };
+
+  beforeEach(async () => {
+    await signUp(harness.app, 1);
+  });
+
+  it("5 wrong passwords from a stranger's address block that address only; the owner signs in", async () => {
+    for (let attempt = 0; attempt < 5; attempt++) expectRefusal(await guess(STRANGER), 401);
+    expectRefusal(await login(STRANGER, { email, password }), 429, 'TOO_MANY_REQUESTS');
+    expect((await login(OWNER, { email, password })).statusCode).toBe(200);
+  });
+
+  it('guessing spread over many addresses is stopped for unknown devices at 50, yet a known device gets in', async () => {
+    const known = deviceCookieOf(await login(OWNER, { email, password }));
+    for (let attempt = 0; attempt < 50; attempt++) {
+      expectRefusal(await guess(`203.0.113.${Math.floor(attempt / 4)}`), 401);
+    }
+    expectRefusal(await login('192.0.2.99', { email, password }), 429, 'TOO_MANY_REQUESTS');
+    expectRefusal(await guess('192.0.2.98'), 429);
+    const owner = await login(OWNER, { email, password }, known);
+    expect(owner.statusCode, owner.body).toBe(200);
+  });
+
+  it("a known device gets in even when a stranger on the owner's own address is blocked there", async () => {
+    const known = deviceCookieOf(await login(OWNER, { email, password }));
+    for (let attempt = 0; attempt < 20; attempt++) await guess(OWNER);
+    expectRefusal(await login(OWNER, { email, password }), 429);
+    expect((await login(OWNER, { email, password }, known)).statusCode).toBe(200);
+  });
+
+  it('a known device is throttled too: 5 wrong passwords from it block it', async () => {
+    const known = deviceCookieOf(await login(OWNER, { email, password }));
+    for (let attempt = 0; attempt < 5; attempt++) expectRefusal(await guess(OWNER, known), 401);
+    expectRefusal(await login(OWNER, { email, password }, known), 429, 'TOO_MANY_REQUESTS');
+  });
+
+  it('a device known for another account is a stranger to this one', async () => {
+    await signUp(harness.app, 2);
+    const other = registration(2);
+    const knownForOther = deviceCookieOf(
+      await login(OWNER, { email: other.email, password: other.password }),
+    );
+    for (let attempt = 0; attempt < 5; attempt++) await guess(STRANGER, knownForOther);
+    expectRefusal(await login(STRANGER, { email, password }, knownForOther), 429);
+  });
+
+  it('a forged device cookie counts for nothing', async () => {
+    for (let attempt = 0; attempt < 5; attempt++) await guess(STRANGER, 'yoman_device=forged');
+    expectRefusal(await login(STRANGER, { email, password }, 'yoman_device=forged'), 429);
   });
 });
 

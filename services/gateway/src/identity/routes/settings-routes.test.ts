@@ -173,13 +173,21 @@ describe('DELETE /api/auth/devices/{id}', () => {
   });
 
   it('answers 404 for an unknown or already disconnected device', async () => {
-    expectRefusal(await disconnect('no-such-device'), 404);
+    expectRefusal(await disconnect('0b6f3a52-7c1e-4d0a-9a8e-2f4b6c8d0e1f'), 404);
     const laptop = await logIn(harness.app, 2, FIREFOX_ON_LINUX);
     const id = (await getSettings(laptop))
       .json()
       .security.connectedDevices.find((d: { current: boolean }) => d.current).id;
     expect((await disconnect(id)).statusCode).toBe(200);
     expectRefusal(await disconnect(id), 404);
+  });
+
+  it('refuses a malformed or 5,000-character id with 400 naming the parameter', async () => {
+    for (const id of ['not-a-uuid', 'a'.repeat(5000)]) {
+      const response = await disconnect(id);
+      expectRefusal(response, 400, 'VALIDATION_FAILED');
+      expect(response.json().issues).toEqual([{ path: ['id'], message: 'מזהה לא תקין' }]);
+    }
   });
 });
 

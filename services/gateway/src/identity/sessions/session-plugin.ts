@@ -1,7 +1,9 @@
+import { hkdfSync } from 'node:crypto';
 import secureSession from '@fastify/secure-session';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { SessionSettings } from '../../gateway-config';
+import { KNOWN_DEVICE_COOKIE, KNOWN_DEVICE_LIFETIME, KNOWN_DEVICE_PATH } from './known-device';
 import { isLastActiveStale, isSessionAlive, SESSION_ABSOLUTE_LIFETIME } from './lifetime';
 import { createSessionCache, type SessionCache } from './session-cache';
 import { touchSession } from './session-store';
@@ -26,13 +28,31 @@ declare module '@fastify/secure-session' {
 export const sessionPlugin = (settings: SessionSettings) =>
   fp(
     async (app) => {
-      await app.register(secureSession, {
-        key: Buffer.from(settings.secret, 'hex'),
-        cookieName: SESSION_COOKIE,
-        // The cookie's own expiry is a second line behind the table's absolute lifetime.
-        expiry: SESSION_ABSOLUTE_LIFETIME.as('seconds'),
-        cookie: { path: '/', httpOnly: true, sameSite: 'lax', secure: settings.secure },
-      });
+      const key = Buffer.from(settings.secret, 'hex');
+      await app.register(secureSession, [
+        {
+          sessionName: 'session',
+          key,
+          cookieName: SESSION_COOKIE,
+          // The cookie's own expiry is a second line behind the table's absolute lifetime.
+          expiry: SESSION_ABSOLUTE_LIFETIME.as('seconds'),
+          cookie: { path: '/', httpOnly: true, sameSite: 'lax', secure: settings.secure },
+        },
+        {
+          sessionName: 'knownDevice',
+          // A key of its own, derived from the session secret, so neither cookie can stand in for the other.
+          key: Buffer.from(hkdfSync('sha256', key, Buffer.alloc(0), 'yoman known device', 32)),
+          cookieName: KNOWN_DEVICE_COOKIE,
+          expiry: KNOWN_DEVICE_LIFETIME.as('seconds'),
+          cookie: {
+            path: KNOWN_DEVICE_PATH,
+            httpOnly: true,
+            sameSite: 'strict',
+            secure: settings.secure,
+            maxAge: KNOWN_DEVICE_LIFETIME.as('seconds'),
+          },
+        },
+      ]);
       const { db, config } = app.platform;
       const sessions = createSessionCache(db, Boolean(config.databaseUrl));
       app.addHook('onRequest', (request) => resolveCaller(request, sessions));

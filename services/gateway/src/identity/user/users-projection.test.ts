@@ -1,4 +1,5 @@
 import { parseIdentityEvent } from '@yoman/contracts';
+import { UnreadableEventError } from '@yoman/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { identityTestApp, signUp } from '../testing/identity-test-app';
 import { userSettingsProjection, usersProjection } from './users-projection';
@@ -55,13 +56,16 @@ describe('identity read models', () => {
     expect(await readModels()).toEqual(live);
   });
 
-  it('skip an event whose data they cannot read', async () => {
+  it('refuse an event whose data they cannot read (the runner records and skips it), changing nothing', async () => {
     const bad = { type: 'identity.profile-changed.v1', data: { userId: 42 } };
     expect(parseIdentityEvent(bad)).toBeUndefined();
     expect(parseIdentityEvent({ type: 'trade.logged.v1', data: {} })).toBeUndefined();
     const live = await readModels();
     const [first] = await harness.platform.eventStore.readAll({ after: 0, limit: 1 });
-    await harness.platform.db.transaction((trx) => usersProjection.apply({ ...first!, ...bad }, trx));
+    const applying = harness.platform.db.transaction((trx) =>
+      usersProjection.apply({ ...first!, ...bad }, trx),
+    );
+    await expect(applying).rejects.toBeInstanceOf(UnreadableEventError);
     expect(await readModels()).toEqual(live);
   });
 });

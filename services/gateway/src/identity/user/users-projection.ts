@@ -5,7 +5,14 @@ import {
   IDENTITY_EVENT_TYPES,
   parseIdentityEvent,
 } from '@yoman/contracts';
-import type { Projection } from '@yoman/platform';
+import { type Projection, type RecordedEvent, UnreadableEventError } from '@yoman/platform';
+
+const SETTINGS_EVENT_TYPES = ['identity.user-registered.v1', 'identity.settings-changed.v1'];
+
+/** An event of a type the projection reads whose data its schema refuses is a failure; any other is not its own. */
+function refuseUnreadable(recorded: RecordedEvent, handles: readonly string[]): void {
+  if (handles.includes(recorded.type)) throw new UnreadableEventError(recorded);
+}
 
 /** Read model `users`: who a user is and how they appear (profile, image). */
 export const usersProjection: Projection = {
@@ -13,7 +20,7 @@ export const usersProjection: Projection = {
   handles: IDENTITY_EVENT_TYPES,
   async apply(recorded, trx) {
     const event = parseIdentityEvent(recorded);
-    if (!event) return;
+    if (!event) return refuseUnreadable(recorded, IDENTITY_EVENT_TYPES);
     switch (event.type) {
       case 'identity.user-registered.v1': {
         const { userId, username, email, displayName, role, organisationId, registeredAt } = event.data;
@@ -51,10 +58,10 @@ export const usersProjection: Projection = {
 /** Read model `user_settings`: the display, sharing and integration sections, one row per user. */
 export const userSettingsProjection: Projection = {
   name: 'identity-user-settings',
-  handles: ['identity.user-registered.v1', 'identity.settings-changed.v1'],
+  handles: SETTINGS_EVENT_TYPES,
   async apply(recorded, trx) {
     const event = parseIdentityEvent(recorded);
-    if (!event) return;
+    if (!event) return refuseUnreadable(recorded, SETTINGS_EVENT_TYPES);
     if (event.type === 'identity.user-registered.v1') {
       const row = {
         user_id: event.data.userId,
