@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { analyticsMigration } from './analytics/analytics-migration';
+import { analyticsMigration, analyticsMonthsMigration } from './analytics/analytics-migration';
 import { callerGoalsMigration, callerProfilesMigration } from './callers/caller-profiles-projection';
 import { tradeFxRatesMigration } from './rates/trade-fx-rates-projection';
 import { setupsMigration } from './setups/setups-projection';
@@ -132,4 +132,5 @@ export const tradeMigrations = [
   setupsMigration,
   analyticsMigration,
   { name: '0310-trade-screenshot-hashes', up: addScreenshotHashes },
+  analyticsMonthsMigration,
 ];

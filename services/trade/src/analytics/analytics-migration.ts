@@ -1,11 +1,20 @@
 import type { Migration } from '@yoman/platform';
 import type { Knex } from 'knex';
+import { fillMonthSequences } from './analytics-projection';
 
 /** The sums every group row carries (see `GroupSums`); R and minutes stay exact numerics. */
 function sumColumns(table: Knex.CreateTableBuilder) {
   for (const column of ['trades', 'wins', 'losses', 'r_trades', 'loss_r_trades', 'screenshots'])
     table.integer(column).notNullable();
   for (const column of ['net_r', 'loss_r', 'hold_minutes']) table.decimal(column, null).notNullable();
+}
+
+/** A sequence summary's columns (see `DaySequence`). */
+function sequenceColumns(table: Knex.CreateTableBuilder) {
+  table.integer('trades').notNullable();
+  for (const column of ['net_r', 'peak', 'trough', 'drawdown']) table.decimal(column, null).notNullable();
+  for (const column of ['first_run', 'last_run', 'max_win_run', 'max_loss_run'])
+    table.integer(column).notNullable();
 }
 
 /**
@@ -52,10 +61,7 @@ export const analyticsMigration: Migration = {
     await db.schema.createTable('trade_analytics_days', (table) => {
       table.text('user_id').notNullable();
       table.text('date').notNullable();
-      table.integer('trades').notNullable();
-      for (const column of ['net_r', 'peak', 'trough', 'drawdown']) table.decimal(column, null).notNullable();
-      for (const column of ['first_run', 'last_run', 'max_win_run', 'max_loss_run'])
-        table.integer(column).notNullable();
+      sequenceColumns(table);
       table.primary(['user_id', 'date']);
     });
     await db.schema.createTable('trade_analytics_streaks', (table) => {
@@ -76,5 +82,28 @@ export const analyticsMigration: Migration = {
         table.uuid('stamp').notNullable();
       });
     }
+  },
+};
+
+/**
+ * `trade_analytics_months`: each month's sequence summary, composed from its days, so all-time streaks
+ * compose a user's months; filled here from the days already kept. The all-time group rows, now kept by
+ * adding and taking away months, store their exact sums in their shortest text as a rebuild would.
+ */
+export const analyticsMonthsMigration: Migration = {
+  name: '0311-trade-analytics-months',
+  async up(db) {
+    await db.schema.createTable('trade_analytics_months', (table) => {
+      table.text('user_id').notNullable();
+      table.text('month').notNullable();
+      sequenceColumns(table);
+      table.primary(['user_id', 'month']);
+    });
+    await fillMonthSequences(db);
+    await db.raw(
+      `update trade_analytics_groups
+       set net_r = trim_scale(net_r), loss_r = trim_scale(loss_r), hold_minutes = trim_scale(hold_minutes)
+       where grain = 'all'`,
+    );
   },
 };

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { parseTradeEvent, TRADE_EVENT_TYPES, type TradeEvent } from '@yoman/contracts';
 import { batchedProjection, type Projection } from '@yoman/platform';
 import type { Knex } from 'knex';
-import { type DaySequence, daySequenceOf, type Outcome, streaksOf } from './figures';
+import { composedSequenceOf, type DaySequence, daySequenceOf, type Outcome, streaksOf } from './figures';
 import { nextFact, type TradeFact } from './trade-facts';
 
 // Keeps each statement well under Postgres' 65,535 bind parameters whatever the runner's batch size.
@@ -101,8 +101,52 @@ async function recomputeDayGroups(trx: Knex.Transaction, days: readonly UserPeri
   }
 }
 
-/** Recomputes the month rows of these months from their day rows. */
+/** The day rows of the months of a `(values …)` list, each month read as a range of the primary key. */
+const daysOfMonths = (sql: string) =>
+  `join ${sql} as m(user_id, month) on g.user_id = m.user_id and g.grain = 'day'
+   and g.period between m.month || '-01' and m.month || '-31'`;
+
+const EXACT_COLUMNS = ['net_r', 'loss_r', 'hold_minutes'];
+
+/**
+ * Adds (sign 1) or takes away (sign −1) these months' rows to or from their owners' all-time rows, so the
+ * all-time rows follow a changed month without reading the others. Exact sums keep their shortest text
+ * (`trim_scale`), the same whatever was added and taken away before.
+ */
+async function addMonthsToAllTime(trx: Knex.Transaction, months: readonly UserPeriod[], sign: 1 | -1) {
+  const columns = SUM_COLUMNS.split(', ');
+  const added = columns
+    .map((column) => {
+      const sum = `${sign} * sum(g.${column})`;
+      return EXACT_COLUMNS.includes(column) ? `trim_scale(${sum})` : sum;
+    })
+    .join(', ');
+  const merged = columns
+    .map((column) => {
+      const sum = `trade_analytics_groups.${column} + excluded.${column}`;
+      return `${column} = ${EXACT_COLUMNS.includes(column) ? `trim_scale(${sum})` : sum}`;
+    })
+    .join(', ');
+  for (const chunk of inChunks(months)) {
+    const list = periodList(chunk);
+    await trx.raw(
+      `insert into trade_analytics_groups (user_id, grain, period, dimension, key, ${SUM_COLUMNS})
+       select g.user_id, 'all', '', g.dimension, g.key, ${added}
+       from trade_analytics_groups g join ${list.sql} as m(user_id, month)
+         on g.user_id = m.user_id and g.grain = 'month' and g.period = m.month
+       group by g.user_id, g.dimension, g.key
+       on conflict (user_id, grain, period, dimension, key) do update set ${merged}`,
+      list.bindings,
+    );
+  }
+}
+
+/**
+ * Recomputes the month rows of these months from their day rows, taking the old rows out of the all-time
+ * rows and the new ones in; an all-time row left without trades is dropped.
+ */
 async function recomputeMonthGroups(trx: Knex.Transaction, months: readonly UserPeriod[]) {
+  await addMonthsToAllTime(trx, months, -1);
   for (const chunk of inChunks(months)) {
     const list = periodList(chunk);
     await trx.raw(
@@ -111,34 +155,19 @@ async function recomputeMonthGroups(trx: Knex.Transaction, months: readonly User
     );
     await trx.raw(
       `insert into trade_analytics_groups (user_id, grain, period, dimension, key, ${SUM_COLUMNS})
-       select user_id, 'month', left(period, 7), dimension, key, ${SUMMED}
-       from trade_analytics_groups
-       where grain = 'day' and (user_id, left(period, 7)) in ${list.sql}
-       group by user_id, left(period, 7), dimension, key`,
+       select g.user_id, 'month', m.month, g.dimension, g.key, ${SUMMED}
+       from trade_analytics_groups g ${daysOfMonths(list.sql)}
+       group by g.user_id, m.month, g.dimension, g.key`,
       list.bindings,
     );
   }
+  await addMonthsToAllTime(trx, months, 1);
+  for (const chunk of inChunks([...new Set(months.map((month) => month.user_id))]))
+    await trx('trade_analytics_groups').where({ grain: 'all', trades: 0 }).whereIn('user_id', chunk).delete();
 }
 
-/** Recomputes these users' all-time rows from their month rows. */
-async function recomputeAllTimeGroups(trx: Knex.Transaction, users: readonly string[]) {
-  for (const chunk of inChunks(users)) {
-    await trx('trade_analytics_groups').where('grain', 'all').whereIn('user_id', chunk).delete();
-    await trx.raw(
-      `insert into trade_analytics_groups (user_id, grain, period, dimension, key, ${SUM_COLUMNS})
-       select user_id, 'all', '', dimension, key, ${SUMMED}
-       from trade_analytics_groups
-       where grain = 'month' and user_id in (${chunk.map(() => '?').join(', ')})
-       group by user_id, dimension, key`,
-      chunk,
-    );
-  }
-}
-
-/** A `trade_analytics_days` row as stored. */
-interface DayRow {
-  user_id: string;
-  date: string;
+/** The sequence columns of a `trade_analytics_days` or `trade_analytics_months` row as stored. */
+interface SequenceRow {
   trades: number;
   net_r: string;
   peak: string;
@@ -150,7 +179,12 @@ interface DayRow {
   max_loss_run: number;
 }
 
-export const daySequenceOfRow = (row: DayRow): DaySequence => ({
+interface DayRow extends SequenceRow {
+  user_id: string;
+  date: string;
+}
+
+export const daySequenceOfRow = (row: SequenceRow): DaySequence => ({
   trades: Number(row.trades),
   netR: Number(row.net_r),
   peak: Number(row.peak),
@@ -160,6 +194,18 @@ export const daySequenceOfRow = (row: DayRow): DaySequence => ({
   lastRun: Number(row.last_run),
   maxWinRun: Number(row.max_win_run),
   maxLossRun: Number(row.max_loss_run),
+});
+
+const sequenceColumns = (sequence: DaySequence) => ({
+  trades: sequence.trades,
+  net_r: sequence.netR,
+  peak: sequence.peak,
+  trough: sequence.trough,
+  drawdown: sequence.drawdown,
+  first_run: sequence.firstRun,
+  last_run: sequence.lastRun,
+  max_win_run: sequence.maxWinRun,
+  max_loss_run: sequence.maxLossRun,
 });
 
 /** Recomputes these days' sequence summaries from their trades in exit order. */
@@ -185,31 +231,57 @@ async function recomputeDaySequences(trx: Knex.Transaction, days: readonly UserP
       byDay.set(key, day);
     }
     await trx.raw(`delete from trade_analytics_days where (user_id, date) in ${list.sql}`, list.bindings);
-    const saved = [...byDay.values()].map(({ user_id, date, trades }) => {
-      const sequence = daySequenceOf(trades);
-      return {
-        user_id,
-        date,
-        trades: sequence.trades,
-        net_r: sequence.netR,
-        peak: sequence.peak,
-        trough: sequence.trough,
-        drawdown: sequence.drawdown,
-        first_run: sequence.firstRun,
-        last_run: sequence.lastRun,
-        max_win_run: sequence.maxWinRun,
-        max_loss_run: sequence.maxLossRun,
-      };
-    });
+    const saved = [...byDay.values()].map(({ user_id, date, trades }) => ({
+      user_id,
+      date,
+      ...sequenceColumns(daySequenceOf(trades)),
+    }));
     if (saved.length > 0) await trx('trade_analytics_days').insert(saved);
   }
 }
 
-/** Recomputes these users' all-time streaks by composing their days in order. */
+/** Recomputes these months' sequence summaries by composing their days in order (a month without days has none). */
+async function recomputeMonthSequences(trx: Knex, months: readonly UserPeriod[]) {
+  for (const chunk of inChunks(months)) {
+    const list = periodList(chunk);
+    const { rows } = await trx.raw<{ rows: (DayRow & { month: string })[] }>(
+      `select m.month, g.* from trade_analytics_days g join ${list.sql} as m(user_id, month)
+         on g.user_id = m.user_id and g.date between m.month || '-01' and m.month || '-31'
+       order by g.user_id, g.date`,
+      list.bindings,
+    );
+    const byMonth = new Map<string, { user_id: string; month: string; days: DaySequence[] }>();
+    for (const row of rows) {
+      const key = keyOf(row.user_id, row.month);
+      const month = byMonth.get(key) ?? { user_id: row.user_id, month: row.month, days: [] };
+      month.days.push(daySequenceOfRow(row));
+      byMonth.set(key, month);
+    }
+    await trx.raw(`delete from trade_analytics_months where (user_id, month) in ${list.sql}`, list.bindings);
+    const saved = [...byMonth.values()].map(({ user_id, month, days }) => ({
+      user_id,
+      month,
+      ...sequenceColumns(composedSequenceOf(days)),
+    }));
+    if (saved.length > 0) await trx('trade_analytics_months').insert(saved);
+  }
+}
+
+/** Composes the month summaries of every day row kept (the months table added beside existing days). */
+export async function fillMonthSequences(db: Knex) {
+  const months: UserPeriod[] = await db('trade_analytics_days')
+    .distinct('user_id', db.raw('left(date, 7) as period'))
+    .orderBy(['user_id', 'period']);
+  await recomputeMonthSequences(db, months);
+}
+
+/** Recomputes these users' all-time streaks by composing their months in order. */
 async function recomputeStreaks(trx: Knex.Transaction, users: readonly string[]) {
   for (const userId of users) {
-    const days: DayRow[] = await trx('trade_analytics_days').where('user_id', userId).orderBy('date');
-    const streaks = streaksOf(days.map(daySequenceOfRow));
+    const months: SequenceRow[] = await trx('trade_analytics_months')
+      .where('user_id', userId)
+      .orderBy('month');
+    const streaks = streaksOf(months.map(daySequenceOfRow));
     await trx('trade_analytics_streaks')
       .insert({
         user_id: userId,
@@ -258,9 +330,10 @@ const keyOf = (userId: string, period: string) => `${userId}\n${period}`;
 
 /**
  * Folds a batch over the stored facts of the trades it names, writes each changed trade once, then
- * recomputes, from the facts, each day any of them left or joined, the months of those days and their
- * owners' all-time rows and streaks. Everything is derived from the facts, so any order of the trade streams
- * gives the same rows.
+ * recomputes, from the facts, each day any of them left or joined and, from those days' rows, the months of
+ * those days; the owners' all-time rows take the changed months' old rows out and their new ones in, and the
+ * streaks compose the owners' months. A save costs the rows of its day and month, not the owner's history;
+ * every row is derived from the facts, so any order of the trade streams gives the same rows.
  */
 async function applyAnalyticsEvents(events: readonly TradeEvent[], trx: Knex.Transaction): Promise<void> {
   const stored = await loadFacts(trx, [...new Set(events.map((event) => event.data.tradeId))]);
@@ -294,15 +367,19 @@ async function applyAnalyticsEvents(events: readonly TradeEvent[], trx: Knex.Tra
   await recordMembers(trx, events);
   if (days.size === 0) return;
   const dayList = [...days.values()];
-  const months = new Map(dayList.map((day) => [keyOf(day.user_id, day.period.slice(0, 7)), day]));
+  const months = [
+    ...new Map(
+      dayList.map((day) => {
+        const month = { user_id: day.user_id, period: day.period.slice(0, 7) };
+        return [keyOf(month.user_id, month.period), month];
+      }),
+    ).values(),
+  ];
   const users = [...new Set(dayList.map((day) => day.user_id))];
   await recomputeDayGroups(trx, dayList);
-  await recomputeMonthGroups(
-    trx,
-    [...months.values()].map((day) => ({ user_id: day.user_id, period: day.period.slice(0, 7) })),
-  );
-  await recomputeAllTimeGroups(trx, users);
+  await recomputeMonthGroups(trx, months);
   await recomputeDaySequences(trx, dayList);
+  await recomputeMonthSequences(trx, months);
   await recomputeStreaks(trx, users);
   await stampUsers(trx, 'trade_analytics_stamps', users);
 }
@@ -319,6 +396,7 @@ export const ANALYTICS_TABLES = [
   'trade_analytics_trades',
   'trade_analytics_groups',
   'trade_analytics_days',
+  'trade_analytics_months',
   'trade_analytics_streaks',
   'trade_analytics_members',
 ] as const;

@@ -4,6 +4,7 @@ import {
   avgROf,
   bestDaysOf,
   bestHoursOf,
+  composedSequenceOf,
   daySequenceOf,
   drawdownOf,
   EMPTY_SUMS,
@@ -87,6 +88,38 @@ describe('streaks', () => {
           const split = bounds.slice(1).map((end, index) => trades.slice(bounds[index], end));
           const whole = streaksOf(days(trades));
           expect(streaksOf(days(...split.filter((day) => day.length > 0)))).toEqual(whole);
+        },
+      ),
+    );
+  });
+});
+
+describe('composed sequences (a month of days)', () => {
+  it('compose like the day of all their trades, however the trades are split into days and months (property)', () => {
+    const outcome = fc.constantFrom<Outcome>(1, -1, 0);
+    const cutsOf = (length: number) => fc.array(fc.nat(length), { maxLength: 6 });
+    const splitAt = <T>(items: readonly T[], cuts: readonly number[]) => {
+      const bounds = [...new Set([0, ...cuts.filter((cut) => cut <= items.length), items.length])].sort(
+        (a, b) => a - b,
+      );
+      return bounds
+        .slice(1)
+        .map((end, index) => items.slice(bounds[index], end))
+        .filter((part) => part.length > 0);
+    };
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(outcome, fc.integer({ min: -3, max: 3 })), { maxLength: 40 }),
+        cutsOf(40),
+        cutsOf(40),
+        (results, dayCuts, monthCuts) => {
+          const trades = results.map(([result, r]) => ({ r: result * Math.abs(r), outcome: result }));
+          const dayList = splitAt(trades, dayCuts).map(daySequenceOf);
+          const months = splitAt(dayList, monthCuts).map(composedSequenceOf);
+          const whole = daySequenceOf(trades);
+          if (trades.length > 0) expect(composedSequenceOf(months)).toEqual(whole);
+          expect(streaksOf(months)).toEqual(streaksOf(dayList));
+          expect(drawdownOf(months)).toBe(drawdownOf(dayList));
         },
       ),
     );

@@ -143,6 +143,39 @@ export function drawdownOf(days: readonly DaySequence[]): number {
   return round2(drawdown);
 }
 
+/**
+ * Consecutive days (in date order) summed into one sequence that composes like a day: a month of days, so
+ * all-time streaks compose a user's months instead of every day they traded.
+ */
+export function composedSequenceOf(days: readonly DaySequence[]): DaySequence {
+  let level = 0;
+  let peak = 0;
+  let trough = 0;
+  let drawdown = 0;
+  let trades = 0;
+  let firstRun = 0;
+  let inFirstRun = true;
+  let current = 0;
+  let maxWinRun = 0;
+  let maxLossRun = 0;
+  for (const [index, day] of days.entries()) {
+    drawdown = Math.max(drawdown, day.drawdown, peak - (level + day.trough));
+    peak = Math.max(peak, level + day.peak);
+    trough = Math.min(trough, level + day.trough);
+    level += day.netR;
+    trades += day.trades;
+    const continues = index > 0 && sameSide(current, day.firstRun);
+    const joined = continues ? current + day.firstRun : day.firstRun;
+    maxWinRun = Math.max(maxWinRun, day.maxWinRun, joined);
+    maxLossRun = Math.max(maxLossRun, day.maxLossRun, -joined);
+    if (inFirstRun && (index === 0 || continues)) firstRun = joined;
+    else inFirstRun = false;
+    if (!isOneRun(day)) inFirstRun = false;
+    current = isOneRun(day) ? joined : day.lastRun;
+  }
+  return { trades, netR: level, peak, trough, drawdown, firstRun, lastRun: current, maxWinRun, maxLossRun };
+}
+
 export interface Streaks {
   /** The run ending at the latest exit: +n wins, −n losses, 0 after a break-even. */
   current: number;

@@ -1,0 +1,72 @@
+import { randomUUID } from 'node:crypto';
+import type { TradeEvent } from '@yoman/contracts';
+import type { RecordedEvent } from '@yoman/platform';
+import knex from 'knex';
+import ClientPgLite from 'knex-pglite';
+import { analyticsProjection } from '../services/trade/src/analytics/analytics-projection';
+import { tradeMigrations } from '../services/trade/src/migrations';
+import { loggedEvent } from '../services/trade/src/trades/trade-fixtures';
+
+// Times the analytics projection alone: one student's history seeded in batches, then single saves applied
+// one transaction each, as embedded mode applies a POST /api/trades. Run: npx tsx bench/analytics-save-timing.ts
+
+const HISTORY = Number(process.env.HISTORY ?? 20_000);
+const SAVES = Number(process.env.SAVES ?? 50);
+const SESSIONS = ['asia', 'london', 'new_york'] as const;
+const SYMBOLS = ['EURUSD', 'GBPUSD', 'BTCUSD', 'XAUUSD', 'NAS100'];
+
+let position = 0;
+function recorded(event: TradeEvent): RecordedEvent {
+  position += 1;
+  return {
+    ...event,
+    position,
+    streamId: `trade-${event.data.tradeId}`,
+    streamType: 'trade',
+    version: 1,
+    metadata: {},
+    recordedAt: new Date(),
+  };
+}
+
+function tradeAt(index: number): TradeEvent {
+  const exit = new Date(Date.UTC(2023, 0, 1) + index * 90 * 60_000);
+  const r = ((index * 7919) % 61) / 10 - 2.5;
+  return loggedEvent({
+    tradeId: randomUUID(),
+    symbol: SYMBOLS[index % SYMBOLS.length],
+    session: SESSIONS[index % SESSIONS.length],
+    entryTime: new Date(exit.getTime() - ((index % 5) + 1) * 20 * 60_000).toISOString(),
+    exitTime: exit.toISOString(),
+    rMultiple: r.toFixed(4),
+    pnlUsd: (r * 100).toFixed(2),
+  });
+}
+
+const db = knex({ client: ClientPgLite, dialect: 'postgres', connection: {} });
+for (const migration of tradeMigrations) await migration.up(db);
+const seedStart = performance.now();
+for (let start = 0; start < HISTORY; start += 1000) {
+  const batch = Array.from({ length: Math.min(1000, HISTORY - start) }, (_, offset) =>
+    recorded(tradeAt(start + offset)),
+  );
+  await db.transaction((trx) => analyticsProjection.applyBatch?.(batch, trx));
+}
+const days = await db('trade_analytics_days').count({ n: '*' });
+console.log(
+  `seeded ${HISTORY} trades (${days[0].n} days) in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`,
+);
+const timings: number[] = [];
+for (let save = 0; save < SAVES; save += 1) {
+  const event = recorded(tradeAt(HISTORY + save));
+  const start = performance.now();
+  await db.transaction((trx) => analyticsProjection.apply(event, trx));
+  timings.push(performance.now() - start);
+}
+timings.sort((a, b) => a - b);
+const at = (q: number) => timings[Math.min(timings.length - 1, Math.floor(q * timings.length))].toFixed(1);
+const mean = timings.reduce((sum, t) => sum + t, 0) / timings.length;
+console.log(
+  `${SAVES} saves: mean ${mean.toFixed(1)} ms, p50 ${at(0.5)} ms, p95 ${at(0.95)} ms, max ${at(1)} ms`,
+);
+await db.destroy();
