@@ -67,7 +67,7 @@ describe('what a page downloads before it paints', () => {
     const page = await context.newPage();
     await registerThroughScreen(page, newTestUser('רוני שקד'));
     const requests = recordRequests(page);
-    await page.reload();
+    await page.goto('/calendar');
     await page.getByTestId('month-grid').waitFor();
     await page.getByTestId('sidebar').getByRole('link', { name: 'ליגות' }).click();
     await page.waitForURL('**/leagues');
