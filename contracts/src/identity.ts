@@ -56,6 +56,9 @@ export const profileSettingsSchema = z.strictObject({
 });
 export type ProfileSettings = z.infer<typeof profileSettingsSchema>;
 
+/** A goal the settings may set: from a tenth of an R (a goal near zero makes progress meaningless) to 1,000R. */
+const MonthlyGoalR = z.number().min(0.1).max(1000);
+
 export const displaySettingsSchema = z.strictObject({
   currency: z.enum(SETTINGS_CURRENCIES),
   timezone: z.enum(SETTINGS_TIME_ZONES),
@@ -117,7 +120,9 @@ export type UserSettings = z.infer<typeof userSettingsSchema>;
  */
 export const updateUserSettingsBodySchema = z.union([
   z.strictObject({ profile: profileSettingsSchema }),
-  z.strictObject({ display: displaySettingsSchema.partial({ monthlyGoalR: true }) }),
+  z.strictObject({
+    display: displaySettingsSchema.extend({ monthlyGoalR: MonthlyGoalR.optional() }),
+  }),
   z.strictObject({ sharing: sharingSettingsSchema }),
   z.strictObject({ integrations: integrationSettingsSchema }),
 ]);

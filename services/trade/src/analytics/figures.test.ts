@@ -8,7 +8,9 @@ import {
   daySequenceOf,
   drawdownOf,
   EMPTY_SUMS,
+  GOAL_PROGRESS_CAP,
   type GroupSums,
+  goalProgressOf,
   goldTimeOf,
   type Outcome,
   rDistributionOf,
@@ -336,5 +338,24 @@ describe('weekly tasks', () => {
       'שיפור דיוק הכניסות',
       'התמקדות בסשן לונדון',
     ]);
+  });
+});
+
+describe('monthly goal progress', () => {
+  it('given 7.5R net against a 10R goal, when measured, then progress is 75%', () => {
+    expect(goalProgressOf(7.5, 10)).toBe(75);
+  });
+  it('given a losing month, when measured, then progress is floored at 0', () => {
+    expect(goalProgressOf(-3, 10)).toBe(0);
+  });
+  it('given a goal close to zero (5e-324R), when measured, then progress stays a finite number', () => {
+    expect(goalProgressOf(2, 5e-324)).toBe(GOAL_PROGRESS_CAP);
+    fc.assert(
+      fc.property(
+        fc.double({ noNaN: true, min: -1e6, max: 1e6 }),
+        fc.double({ min: 0, noNaN: true }),
+        (net, goal) => Number.isFinite(goalProgressOf(net, goal)),
+      ),
+    );
   });
 });

@@ -6,6 +6,15 @@ import { DASHBOARD_FALLBACKS, R_RANGES, type RRangeKey, TRADE_SESSION_LABELS } f
 export const round1 = (value: number) => Math.round((value + Number.EPSILON) * 10) / 10;
 export const round2 = (value: number) => Math.round((value + Number.EPSILON) * 100) / 100;
 
+/** The highest goal progress answered (%): a goal set close to zero cannot make the figure infinite. */
+export const GOAL_PROGRESS_CAP = 1_000_000;
+
+/** Monthly goal progress (rules §8): net R of the month ÷ the goal × 100, floored at 0, one decimal. */
+export function goalProgressOf(netR: number, goalR: number): number {
+  if (!(goalR > 0)) return 0;
+  return Math.min(GOAL_PROGRESS_CAP, Math.max(0, round1((netR / goalR) * 100)));
+}
+
 /** A trade's result: +1 a win (P&L above 0), −1 a loss, 0 a break-even (neither). */
 export type Outcome = 1 | -1 | 0;
 

@@ -137,6 +137,9 @@ describe('PUT /api/user-settings', () => {
     expectRefusal(await putSettings({ display: { ...display, timezone: 'Asia/Tokyo' } }), 400);
     expectRefusal(await putSettings({ display: { ...display, numberFormat: 'space' } }), 400);
     expectRefusal(await putSettings({ display: { ...display, monthlyGoalR: -1 } }), 400);
+    // A goal near zero would make the dashboard's progress infinite (found by Schemathesis).
+    expectRefusal(await putSettings({ display: { ...display, monthlyGoalR: 5e-324 } }), 400);
+    expectRefusal(await putSettings({ display: { ...display, monthlyGoalR: 0.05 } }), 400);
     const badExport = { autoExport: { ...integrations.autoExport, provider: 'onedrive' } };
     expectRefusal(await putSettings({ integrations: badExport }), 400);
     const badFrequency = { autoExport: { ...integrations.autoExport, frequency: 'hourly' } };
