@@ -12,7 +12,7 @@ import {
   daySequenceOfRow,
   fillMonthSequences,
 } from './analytics-projection';
-import { streaksOf } from './figures';
+import { streaksOf } from './sequences';
 
 // The projection is incremental (a save touches its day and month; the all-time rows take a month's old rows
 // out and its new ones in; streaks compose months). Whatever the history, its rows must equal a rebuild's.

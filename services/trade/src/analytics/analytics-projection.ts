@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { parseTradeEvent, TRADE_EVENT_TYPES, type TradeEvent } from '@yoman/contracts';
 import { batchedProjection, type Projection } from '@yoman/platform';
 import type { Knex } from 'knex';
-import { composedSequenceOf, type DaySequence, daySequenceOf, type Outcome, streaksOf } from './figures';
+import type { Outcome } from './figures';
+import { composedSequenceOf, type DaySequence, daySequenceOf, streaksOf } from './sequences';
 import { nextFact, type TradeFact } from './trade-facts';
 
 // Keeps each statement well under Postgres' 65,535 bind parameters whatever the runner's batch size.

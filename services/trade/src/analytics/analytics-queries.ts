@@ -30,7 +30,6 @@ import {
   avgROf,
   bestDaysOf,
   bestHoursOf,
-  drawdownOf,
   type GroupSums,
   goalProgressOf,
   goldTimeOf,
@@ -39,12 +38,12 @@ import {
   rDistributionOf,
   round1,
   round2,
-  streaksOf,
   topCandidate,
   weeklyTasksOf,
   winRateOf,
 } from './figures';
 import { type DayRange, daysEndingOn, daysOfMonth, earlierDay, spanInDays, todayIn } from './periods';
+import { drawdownOf, streaksOf } from './sequences';
 
 /** Who asks, and in which zone their days are read. */
 export interface AnalyticsCaller {

@@ -4,9 +4,6 @@ import {
   avgROf,
   bestDaysOf,
   bestHoursOf,
-  composedSequenceOf,
-  daySequenceOf,
-  drawdownOf,
   EMPTY_SUMS,
   GOAL_PROGRESS_CAP,
   type GroupSums,
@@ -14,12 +11,11 @@ import {
   goldTimeOf,
   type Outcome,
   rDistributionOf,
-  type SequencedTrade,
-  streaksOf,
   topCandidate,
   weeklyTasksOf,
   winRateOf,
 } from './figures';
+import { composedSequenceOf, daySequenceOf, drawdownOf, type SequencedTrade, streaksOf } from './sequences';
 
 const W = (r: number | null = 1): SequencedTrade => ({ r, outcome: 1 });
 const L = (r: number | null = -1): SequencedTrade => ({ r, outcome: -1 });
