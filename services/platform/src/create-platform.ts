@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import { type Config, IN_MEMORY_DATA_DIR } from './config/config';
 import { claimDataDirectory } from './db/data-dir-lock';
-import { createDatabase, ensureSchema } from './db/database';
+import { createDatabase, ensureSchema, initialiseEmbeddedDirectory } from './db/database';
 import { runMigrations } from './db/migrations';
 import { embeddedDelivery, kafkaDelivery, type ProcessRole } from './event-delivery';
 
@@ -60,6 +60,12 @@ export async function createPlatform(
   const settings = loadModuleSettings(config, modules);
   const embeddedOnDisk = !config.databaseUrl && !config.dataDir.startsWith(IN_MEMORY_DATA_DIR);
   const releaseDataDir = embeddedOnDisk ? claimDataDirectory(config.dataDir) : () => {};
+  try {
+    await initialiseEmbeddedDirectory(config);
+  } catch (error) {
+    releaseDataDir();
+    throw error;
+  }
   const db = createDatabase(config);
   const closeDatabase = async () => {
     await db.destroy();

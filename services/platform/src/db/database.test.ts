@@ -1,7 +1,10 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Migration } from '../module';
-import { createDatabase, isUniqueViolation } from './database';
+import { createDatabase, initialiseEmbeddedDirectory, isUniqueViolation } from './database';
 import { runMigrations } from './migrations';
 
 const ran: string[] = [];
@@ -55,5 +58,35 @@ describe('the embedded database', () => {
       .catch((caught: unknown) => caught);
     expect(isUniqueViolation(error)).toBe(true);
     expect(isUniqueViolation(new Error('other'))).toBe(false);
+  });
+});
+
+describe('a new embedded data directory', () => {
+  it('is created by a PGlite of its own, then opened with a 32 MB page cache and keeps its rows', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'yoman-pglite-'));
+    try {
+      await initialiseEmbeddedDirectory({ dataDir });
+      expect(existsSync(join(dataDir, 'pglite', 'PG_VERSION'))).toBe(true);
+      const opened = createDatabase({ dataDir });
+      try {
+        const { rows } = await opened.raw<{ rows: { setting: string; unit: string }[] }>(
+          "select setting, unit from pg_settings where name = 'shared_buffers'",
+        );
+        expect(Number(rows[0].setting) * 8).toBe(32 * 1024);
+        await opened.schema.createTable('kept', (table) => table.text('label'));
+        await opened('kept').insert({ label: 'שמור' });
+      } finally {
+        await opened.destroy();
+      }
+      await initialiseEmbeddedDirectory({ dataDir });
+      const reopened = createDatabase({ dataDir });
+      try {
+        expect(await reopened('kept').pluck('label')).toEqual(['שמור']);
+      } finally {
+        await reopened.destroy();
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
 import knex, { type Knex } from 'knex';
@@ -42,12 +42,40 @@ function createPostgresDatabase(connectionString: string, schema?: string): Knex
   });
 }
 
+/**
+ * PostgreSQL's own page cache inside PGlite's WebAssembly memory: 32 MB instead of its 128 MB default. The
+ * pages also sit in the operating system's file cache, and the busiest answers in the read cache, so the
+ * larger buffer bought little speed for about 100 MB of the process's memory (BENCHMARKS.md, issue 14).
+ */
+const EMBEDDED_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'];
+
+const embeddedDirectoryOf = (dataDir: string) =>
+  dataDir.startsWith(IN_MEMORY_DATA_DIR) ? undefined : join(dataDir, 'pglite');
+
+/**
+ * Creates a new embedded data directory with a PGlite of its own, closed before the process opens the one
+ * it keeps: creating the cluster (initdb) leaves a few hundred MB of WebAssembly memory behind that only
+ * closing that instance gives back. A directory that exists, PostgreSQL and `memory://` need nothing.
+ */
+export async function initialiseEmbeddedDirectory(
+  config: Pick<Config, 'databaseUrl' | 'dataDir'>,
+): Promise<void> {
+  const directory = config.databaseUrl ? undefined : embeddedDirectoryOf(config.dataDir);
+  if (!directory || existsSync(join(directory, 'PG_VERSION'))) return;
+  mkdirSync(directory, { recursive: true });
+  const creating = new PGlite(directory, { startParams: EMBEDDED_START_PARAMS });
+  await creating.waitReady;
+  await creating.close();
+}
+
 /** PGlite in `<dataDir>/pglite`, or in memory for `memory://`. knex-pglite holds its one connection. */
 function createEmbeddedDatabase(dataDir: string, schema?: string): Knex {
-  const inMemory = dataDir.startsWith(IN_MEMORY_DATA_DIR);
-  const directory = inMemory ? undefined : join(dataDir, 'pglite');
+  const directory = embeddedDirectoryOf(dataDir);
   if (directory) mkdirSync(directory, { recursive: true });
-  const pglite = new PGlite(directory, { parsers: { [pgliteTypes.INT8]: int8AsNumber } });
+  const pglite = new PGlite(directory, {
+    parsers: { [pgliteTypes.INT8]: int8AsNumber },
+    startParams: EMBEDDED_START_PARAMS,
+  });
   return knex({
     client: ClientPgLite,
     dialect: 'postgres',
