@@ -1,4 +1,5 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { Trade } from '@yoman/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CalendarScreen } from '../calendar/CalendarScreen';
 import { type FakeRequest, fakeApi, renderInApp } from '../calendar/test-app';
@@ -238,5 +239,79 @@ describe('AddTradeDialog', () => {
     expect(put.body).toBeInstanceOf(Blob);
     const post = requests.find((r) => r.method === 'POST' && r.path === '/api/trades')!;
     expect(post.body).toMatchObject({ hasScreenshot: true, screenshotUrl: '/api/screenshots/abc' });
+  });
+});
+
+describe('library setups in the dialog', () => {
+  const ACTIVE_ID = '1b2c3d4e-0000-4000-8000-000000000001';
+  const KEPT_ID = '1b2c3d4e-0000-4000-8000-000000000002';
+  const OTHER_ARCHIVED_ID = '1b2c3d4e-0000-4000-8000-000000000003';
+  const librarySetup = (id: string, name: string, isArchived: boolean) => ({
+    id,
+    name,
+    description: 'תיאור',
+    entryRules: 'כניסה',
+    exitRules: 'יציאה',
+    checklist: [],
+    smcContext: 'איסוף נזילות',
+    isArchived,
+    winRate: null,
+    expectancy: null,
+    avgR: null,
+    sampleSize: 0,
+    sufficientSample: false,
+    tradesNeeded: 30,
+    createdAt: '2026-11-01T10:00:00.000Z',
+    updatedAt: '2026-11-01T10:00:00.000Z',
+  });
+  const SETUPS = [
+    librarySetup(ACTIVE_ID, 'פריצת טווח', false),
+    librarySetup(KEPT_ID, 'היפוך בלונדון', true),
+    librarySetup(OTHER_ARCHIVED_ID, 'ישן', true),
+  ];
+  const editedTrade = savedTrade({
+    symbol: 'BTCUSDT',
+    assetType: 'crypto',
+    direction: 'long',
+    session: 'london',
+    setup: 'breakout',
+    setupId: KEPT_ID,
+    entryPrice: '65000',
+    exitPrice: '66300',
+    stopPrice: null,
+    positionSize: '0.5',
+    fees: '0',
+    entryTime: '2026-11-20T11:15:00.000Z',
+    exitTime: '2026-11-20T12:15:00.000Z',
+  }) as unknown as Trade;
+  const librarySelect = () => screen.getByLabelText('סטאפ מהספרייה') as HTMLSelectElement;
+  const optionLabels = () => [...librarySelect().options].map((option) => option.textContent);
+
+  it('keeps the archived setup of a trade being edited, marked as archived, and saves it unchanged', async () => {
+    const requests = fakeApi(({ method, path, body }) => {
+      if (path === '/api/setups') return { status: 200, body: SETUPS };
+      if (path === '/api/calculate-trade') return { status: 200, body: calculation };
+      if (method === 'PUT' && path === `/api/trades/${TRADE_ID}`)
+        return { status: 200, body: savedTrade(body as Record<string, unknown>) };
+      return undefined;
+    });
+    renderInApp(<AddTradeDialog open onOpenChange={() => {}} zone="Asia/Jerusalem" trade={editedTrade} />);
+    await waitFor(
+      () => expect(optionLabels()).toEqual(['ללא', 'פריצת טווח', 'היפוך בלונדון (בארכיון)']),
+      SLOW,
+    );
+    expect(librarySelect().value).toBe(KEPT_ID);
+    await waitFor(() => expect(saveButton().disabled).toBe(false), SLOW);
+    fireEvent.click(saveButton());
+    await waitFor(() => expect(requests.some((r) => r.method === 'PUT')).toBe(true), SLOW);
+    const put = requests.find((r) => r.method === 'PUT')!;
+    expect(put.body).toMatchObject({ setupId: KEPT_ID });
+  });
+
+  it('offers a new trade the active setups only', async () => {
+    fakeApi(({ path }) => (path === '/api/setups' ? { status: 200, body: SETUPS } : undefined));
+    renderInApp(<AddTradeDialog open onOpenChange={() => {}} zone="Asia/Jerusalem" />);
+    await waitFor(() => expect(optionLabels()).toEqual(['ללא', 'פריצת טווח']), SLOW);
+    expect(librarySelect().value).toBe('');
   });
 });

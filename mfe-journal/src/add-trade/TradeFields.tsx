@@ -102,7 +102,7 @@ export type TradeFieldsProps = {
   zone: string;
   errors: Partial<Record<TradeFormField, string>>;
   askPointValue: boolean;
-  /** The student's active library setups, offered besides the six built-in ones. */
+  /** The library setups offered besides the six built-in ones (see `librarySetupChoices`). */
   librarySetups: readonly { id: string; name: string }[];
   onChange: (patch: Partial<TradeForm>) => void;
   onBlur: (field: TradeFormField) => void;
