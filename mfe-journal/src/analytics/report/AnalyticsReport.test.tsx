@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { renderToBuffer } from '@react-pdf/renderer';
 import { afterAll, describe, expect, it } from 'vitest';
 import { analyticsFixture } from '../analytics-fixture';
-import { AnalyticsReport } from './AnalyticsReport';
+import { AnalyticsReport, rangeRuns } from './AnalyticsReport';
 import { registerReportFonts } from './report-fonts';
 import { reportFileName, reportTexts } from './report-texts';
 
@@ -70,6 +70,16 @@ describe('the analytics PDF report', () => {
     }
     for (const label of ['אחוז הצלחה', 'לונדון', 'פולבק', 'סשן לונדון הוא החזק ביותר השבוע']) {
       expect(text).toContain(label);
+    }
+  });
+
+  it('reads each R range in logical order, every R value whole (not "R עד -2R 1-")', async () => {
+    const text = await reportText();
+    const escaped = (run: string) => run.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&');
+    for (const { range } of analyticsFixture.rDistribution) {
+      const runs = rangeRuns(range);
+      expect(runs.length, range).toBeGreaterThan(1);
+      expect(text, range).toMatch(new RegExp(runs.map(escaped).join('\\s*')));
     }
   });
 
