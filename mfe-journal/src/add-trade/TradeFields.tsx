@@ -14,6 +14,7 @@ import styled from 'styled-components';
 import { FilterSelect } from '../calendar/FilterSelect';
 import { DateTimeField } from '../date-time/DateTimeField';
 import { he } from '../i18n';
+import { TextAreaField } from '../screen/TextAreaField';
 import type { TradeForm, TradeFormField } from './trade-form';
 
 const Grid = styled.div`
@@ -75,24 +76,6 @@ const Toggle = styled.div`
   label[data-direction='short']:has(input:checked) {
     background: ${({ theme }) => theme.colors.loss};
     color: ${({ theme }) => theme.colors.onAccent};
-  }
-`;
-
-const Notes = styled.label`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space[1]};
-  font-weight: ${({ theme }) => theme.fontWeights.medium};
-
-  textarea {
-    min-height: 72px;
-    padding: ${({ theme }) => theme.space[2]};
-    border-radius: ${({ theme }) => theme.radii.input};
-    border: 1px solid ${({ theme }) => theme.colors.border};
-    background: ${({ theme }) => theme.colors.surface1};
-    color: ${({ theme }) => theme.colors.text};
-    font-size: ${({ theme }) => theme.fontSizes.body};
-    resize: vertical;
   }
 `;
 
@@ -207,15 +190,14 @@ export function TradeFields({
       {askPointValue && (
         <TextField label={a.pointValue} hint={a.pointValueHint} required {...number('pointValue')} />
       )}
-      <Notes data-wide>
-        {`${a.notes} ${a.optional}`}
-        <textarea
-          name="notes"
-          value={form.notes}
-          maxLength={5000}
-          onChange={(e) => onChange({ notes: e.target.value })}
-        />
-      </Notes>
+      <TextAreaField
+        wide
+        label={`${a.notes} ${a.optional}`}
+        name="notes"
+        value={form.notes}
+        maxLength={5000}
+        onChange={(notes) => onChange({ notes })}
+      />
     </Grid>
   );
 }

@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi, renderInApp } from '../calendar/test-app';
+import { describe, expect, it } from 'vitest';
+import { fakeApi, renderInApp, resetScreenAfterEachTest } from '../calendar/test-app';
 import { AnalyticsScreen } from './AnalyticsScreen';
 import { analyticsFixture } from './analytics-fixture';
 import { periodOf } from './PeriodPicker';
@@ -14,15 +14,7 @@ const openTab = (name: string) => {
   fireEvent.click(tab);
 };
 
-beforeEach(() => {
-  vi.spyOn(console, 'warn').mockImplementation(() => {});
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+resetScreenAfterEachTest();
 
 describe('the analytics period', () => {
   it('is all time when empty, a range of ISO days when whole, and invalid when partial or reversed', () => {

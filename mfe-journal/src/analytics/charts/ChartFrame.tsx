@@ -6,6 +6,13 @@ export const CHART_WIDTH = 640;
 export const CHART_HEIGHT = 260;
 export const MARGIN = { top: 16, right: 16, bottom: 32, left: 48 } as const;
 
+/** The look of every chart axis: its line, ticks and tick labels in one muted colour. */
+export const axisLook = (colour: string) => ({
+  stroke: colour,
+  tickStroke: colour,
+  tickLabelProps: { fill: colour, fontSize: 11 },
+});
+
 const Plot = styled.div`
   /* The plot keeps its axes left to right like its numbers; the card around it is right to left. */
   /* @noflip */ direction: ltr;

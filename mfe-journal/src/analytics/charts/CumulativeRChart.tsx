@@ -6,7 +6,7 @@ import type { Analytics } from '@yoman/contracts';
 import { formatR } from '@yoman/ui';
 import { useTheme } from 'styled-components';
 import { heAnalytics as a } from '../../i18n-analytics';
-import { CHART_HEIGHT, CHART_WIDTH, ChartFrame, DataTable, MARGIN } from './ChartFrame';
+import { axisLook, CHART_HEIGHT, CHART_WIDTH, ChartFrame, DataTable, MARGIN } from './ChartFrame';
 
 type Curve = Analytics['cumulativeR'];
 
@@ -36,7 +36,7 @@ export function CumulativeRChart({ curve }: { curve: Curve }) {
   });
   const last = points.at(-1)?.cumulativeR ?? 0;
   const trades = points.reduce((sum, p) => sum + p.trades, 0);
-  const axisColour = theme.colors.textMuted;
+  const axis = axisLook(theme.colors.textMuted);
   return (
     <ChartFrame
       id="cumulative-r"
@@ -79,14 +79,7 @@ export function CumulativeRChart({ curve }: { curve: Curve }) {
               <title>{`${p.period}: ${formatR(p.cumulativeR)}`}</title>
             </circle>
           ))}
-          <AxisLeft
-            scale={y}
-            numTicks={5}
-            tickFormat={(v) => formatR(Number(v), 1)}
-            stroke={axisColour}
-            tickStroke={axisColour}
-            tickLabelProps={{ fill: axisColour, fontSize: 11 }}
-          />
+          <AxisLeft scale={y} numTicks={5} tickFormat={(v) => formatR(Number(v), 1)} {...axis} />
           <AxisBottom
             top={innerHeight}
             scale={x}
@@ -94,9 +87,7 @@ export function CumulativeRChart({ curve }: { curve: Curve }) {
               points.map((p) => p.period),
               MAX_TICKS,
             )}
-            stroke={axisColour}
-            tickStroke={axisColour}
-            tickLabelProps={{ fill: axisColour, fontSize: 11 }}
+            {...axis}
           />
         </Group>
       </svg>

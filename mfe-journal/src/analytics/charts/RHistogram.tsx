@@ -6,7 +6,7 @@ import type { Analytics } from '@yoman/contracts';
 import { formatPercent } from '@yoman/ui';
 import { useTheme } from 'styled-components';
 import { heAnalytics as a } from '../../i18n-analytics';
-import { CHART_HEIGHT, CHART_WIDTH, ChartFrame, DataTable, MARGIN } from './ChartFrame';
+import { axisLook, CHART_HEIGHT, CHART_WIDTH, ChartFrame, DataTable, MARGIN } from './ChartFrame';
 
 type Bucket = Analytics['rDistribution'][number];
 
@@ -36,7 +36,7 @@ export function RHistogram({ buckets }: { buckets: Bucket[] }) {
     range: [innerHeight, 0],
     nice: true,
   });
-  const axisColour = theme.colors.textMuted;
+  const axis = axisLook(theme.colors.textMuted);
   return (
     <ChartFrame
       id="r-histogram"
@@ -67,20 +67,12 @@ export function RHistogram({ buckets }: { buckets: Bucket[] }) {
               <title>{`${b.range}: ${b.count} (${formatPercent(b.percentage)})`}</title>
             </Bar>
           ))}
-          <AxisLeft
-            scale={y}
-            numTicks={5}
-            stroke={axisColour}
-            tickStroke={axisColour}
-            tickLabelProps={{ fill: axisColour, fontSize: 11 }}
-          />
+          <AxisLeft scale={y} numTicks={5} {...axis} />
           <AxisBottom
             top={innerHeight}
             scale={x}
             tickFormat={(key) => SHORT_LABELS[key as Bucket['key']]}
-            stroke={axisColour}
-            tickStroke={axisColour}
-            tickLabelProps={{ fill: axisColour, fontSize: 11 }}
+            {...axis}
           />
         </Group>
       </svg>
