@@ -8,6 +8,7 @@ import { ComparisonChart } from './charts/ComparisonChart';
 import { CumulativeRChart } from './charts/CumulativeRChart';
 import { HourWeekdayHeatmap } from './charts/HourWeekdayHeatmap';
 import { RHistogram } from './charts/RHistogram';
+import { RRangeText } from './r-range';
 
 const Stack = styled.div`
   display: flex;
@@ -162,7 +163,9 @@ export function AnalyticsTabs({ analytics }: { analytics: Analytics }) {
               <tbody>
                 {analytics.rDistribution.map((bucket) => (
                   <tr key={bucket.key}>
-                    <td>{bucket.range}</td>
+                    <td>
+                      <RRangeText range={bucket.range} />
+                    </td>
                     <td>
                       <Num>{bucket.count}</Num>
                     </td>

@@ -6,11 +6,11 @@ import type { Analytics } from '@yoman/contracts';
 import { formatPercent } from '@yoman/ui';
 import { useTheme } from 'styled-components';
 import { heAnalytics as a } from '../../i18n-analytics';
-import { axisLook, CHART_HEIGHT, CHART_WIDTH, ChartFrame, DataTable, MARGIN } from './ChartFrame';
+import { RRangeText } from '../r-range';
+import { axisLook, CHART_HEIGHT, ChartFrame, DataTable, MARGIN, useChartWidth } from './ChartFrame';
 
 type Bucket = Analytics['rDistribution'][number];
 
-const innerWidth = CHART_WIDTH - MARGIN.left - MARGIN.right;
 const innerHeight = CHART_HEIGHT - MARGIN.top - MARGIN.bottom;
 
 /** Short axis labels of the seven buckets, lowest first (the Hebrew labels are in the table). */
@@ -29,6 +29,8 @@ const isLoss = (key: Bucket['key']) => key === 'below-2' || key === '-2to-1' || 
 /** The R histogram: trades per R bucket, losses red and wins green. */
 export function RHistogram({ buckets }: { buckets: Bucket[] }) {
   const theme = useTheme();
+  const width = useChartWidth();
+  const innerWidth = width - MARGIN.left - MARGIN.right;
   const total = buckets.reduce((sum, b) => sum + b.count, 0);
   const x = scaleBand<string>({ domain: buckets.map((b) => b.key), range: [0, innerWidth], padding: 0.2 });
   const y = scaleLinear<number>({
@@ -47,11 +49,15 @@ export function RHistogram({ buckets }: { buckets: Bucket[] }) {
         <DataTable
           caption={a.histogramTitle}
           headers={[a.range, a.count, a.percentage]}
-          rows={buckets.map((b) => [b.range, String(b.count), formatPercent(b.percentage)])}
+          rows={buckets.map((b) => [
+            <RRangeText key={b.key} range={b.range} />,
+            String(b.count),
+            formatPercent(b.percentage),
+          ])}
         />
       }
     >
-      <svg viewBox={`0 0 ${CHART_WIDTH} ${CHART_HEIGHT}`} aria-hidden>
+      <svg viewBox={`0 0 ${width} ${CHART_HEIGHT}`} aria-hidden>
         <Group left={MARGIN.left} top={MARGIN.top}>
           {buckets.map((b) => (
             <Bar

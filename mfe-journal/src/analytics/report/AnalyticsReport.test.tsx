@@ -7,7 +7,8 @@ import { fileURLToPath } from 'node:url';
 import { renderToBuffer } from '@react-pdf/renderer';
 import { afterAll, describe, expect, it } from 'vitest';
 import { analyticsFixture } from '../analytics-fixture';
-import { AnalyticsReport, rangeRuns } from './AnalyticsReport';
+import { rangeRuns } from '../r-range';
+import { AnalyticsReport } from './AnalyticsReport';
 import { registerReportFonts } from './report-fonts';
 import { reportFileName, reportTexts } from './report-texts';
 
@@ -77,7 +78,7 @@ describe('the analytics PDF report', () => {
     const text = await reportText();
     const escaped = (run: string) => run.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&');
     for (const { range } of analyticsFixture.rDistribution) {
-      const runs = rangeRuns(range);
+      const runs = rangeRuns(range).map((run) => run.trim());
       expect(runs.length, range).toBeGreaterThan(1);
       expect(text, range).toMatch(new RegExp(runs.map(escaped).join('\\s*')));
     }

@@ -3,6 +3,7 @@ import { type Analytics, TRADE_SESSION_LABELS } from '@yoman/contracts';
 import { formatPercent, formatR } from '@yoman/ui';
 import { heAnalytics as a, heReport as r } from '../../i18n-analytics';
 import { holdTimeText } from '../AnalyticsKpis';
+import { rangeRuns } from '../r-range';
 import { REPORT_FONT_FAMILY } from './report-fonts';
 
 // The PDF report of the analytics screen (the same figures as GET /api/analytics answered): Hebrew, right to
@@ -55,15 +56,6 @@ function FigureRow({ label, values }: { label: string | React.ReactElement; valu
   );
 }
 
-/** An R value inside a bucket's range: '-2R', '3R', '0.5R'. */
-const R_VALUE = /([-+]?\d+(?:\.\d+)?R)/;
-
-export const rangeRuns = (range: string) =>
-  range
-    .split(R_VALUE)
-    .map((run) => run.trim())
-    .filter((run) => run !== '');
-
 /**
  * A bucket's range ('-2R עד -1R', 'פחות מ־-2R') as runs laid right to left, each R value a run of its own, so
  * the PDF's line layout cannot reorder a number into the Hebrew beside it.
@@ -73,7 +65,7 @@ function RangeLabel({ range }: { range: string }) {
     <View style={styles.runs}>
       {rangeRuns(range).map((run, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: runs are positional.
-        <Text key={i}>{pdfText(run)}</Text>
+        <Text key={i}>{pdfText(run.trim())}</Text>
       ))}
     </View>
   );
