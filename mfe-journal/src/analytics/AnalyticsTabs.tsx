@@ -4,11 +4,11 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@yoman/ui/overlays';
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { heAnalytics as a } from '../i18n-analytics';
+import { FigureText } from '../screen/FigureText';
 import { ComparisonChart } from './charts/ComparisonChart';
 import { CumulativeRChart } from './charts/CumulativeRChart';
 import { HourWeekdayHeatmap } from './charts/HourWeekdayHeatmap';
 import { RHistogram } from './charts/RHistogram';
-import { RRangeText } from './r-range';
 
 const Stack = styled.div`
   display: flex;
@@ -127,7 +127,9 @@ function InsightList({ title, items }: { title: string; items: string[] }) {
       ) : (
         <List>
           {items.map((item) => (
-            <li key={item}>{item}</li>
+            <li key={item}>
+              <FigureText text={item} />
+            </li>
           ))}
         </List>
       )}
@@ -164,7 +166,7 @@ export function AnalyticsTabs({ analytics }: { analytics: Analytics }) {
                 {analytics.rDistribution.map((bucket) => (
                   <tr key={bucket.key}>
                     <td>
-                      <RRangeText range={bucket.range} />
+                      <FigureText text={bucket.range} />
                     </td>
                     <td>
                       <Num>{bucket.count}</Num>

@@ -18,7 +18,7 @@ const stats = {
   strongestSession: 'london',
   dominantAsset: 'EURUSD',
   fallbacks: ['strongestSession', 'dominantAsset'],
-  weeklyTasks: ['צרף צילום מסך לכל עסקה', 'התמקד בסשן לונדון', 'כבד את הסטופ'],
+  weeklyTasks: ['צרף צילום מסך לכל עסקה', 'לשפר את המסחר בסשן אסיה (R ממוצע -0.20)', 'כבד את הסטופ'],
 };
 
 const noTrades = {
@@ -78,6 +78,8 @@ describe('the dashboard', () => {
         .getAllByRole('listitem')
         .map((li) => li.textContent),
     ).toEqual(stats.weeklyTasks);
+    // A task's figure keeps its minus before its digits in the right-to-left sentence.
+    expect(screen.getByTestId('weekly-tasks').querySelector('bdi[dir="ltr"]')!.textContent).toBe('-0.20');
   });
 
   it('says the goal is on track at 100 % or more, and the current progress below it', async () => {

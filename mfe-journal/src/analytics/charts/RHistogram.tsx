@@ -6,7 +6,7 @@ import type { Analytics } from '@yoman/contracts';
 import { formatPercent } from '@yoman/ui';
 import { useTheme } from 'styled-components';
 import { heAnalytics as a } from '../../i18n-analytics';
-import { RRangeText } from '../r-range';
+import { FigureText } from '../../screen/FigureText';
 import { axisLook, CHART_HEIGHT, ChartFrame, DataTable, MARGIN, useChartWidth } from './ChartFrame';
 
 type Bucket = Analytics['rDistribution'][number];
@@ -50,7 +50,7 @@ export function RHistogram({ buckets }: { buckets: Bucket[] }) {
           caption={a.histogramTitle}
           headers={[a.range, a.count, a.percentage]}
           rows={buckets.map((b) => [
-            <RRangeText key={b.key} range={b.range} />,
+            <FigureText key={b.key} text={b.range} />,
             String(b.count),
             formatPercent(b.percentage),
           ])}

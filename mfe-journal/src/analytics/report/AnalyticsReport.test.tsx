@@ -6,8 +6,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { renderToBuffer } from '@react-pdf/renderer';
 import { afterAll, describe, expect, it } from 'vitest';
+import { figureRuns } from '../../screen/FigureText';
 import { analyticsFixture } from '../analytics-fixture';
-import { rangeRuns } from '../r-range';
 import { AnalyticsReport } from './AnalyticsReport';
 import { registerReportFonts } from './report-fonts';
 import { reportFileName, reportTexts } from './report-texts';
@@ -78,7 +78,7 @@ describe('the analytics PDF report', () => {
     const text = await reportText();
     const escaped = (run: string) => run.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&');
     for (const { range } of analyticsFixture.rDistribution) {
-      const runs = rangeRuns(range).map((run) => run.trim());
+      const runs = figureRuns(range).map((run) => run.trim());
       expect(runs.length, range).toBeGreaterThan(1);
       expect(text, range).toMatch(new RegExp(runs.map(escaped).join('\\s*')));
     }

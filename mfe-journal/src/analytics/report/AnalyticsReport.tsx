@@ -2,8 +2,8 @@ import { Document, Line, Page, Polyline, Rect, StyleSheet, Svg, Text, View } fro
 import { type Analytics, TRADE_SESSION_LABELS } from '@yoman/contracts';
 import { formatPercent, formatR } from '@yoman/ui';
 import { heAnalytics as a, heReport as r } from '../../i18n-analytics';
+import { figureRuns } from '../../screen/FigureText';
 import { holdTimeText } from '../AnalyticsKpis';
-import { rangeRuns } from '../r-range';
 import { REPORT_FONT_FAMILY } from './report-fonts';
 
 // The PDF report of the analytics screen (the same figures as GET /api/analytics answered): Hebrew, right to
@@ -63,7 +63,7 @@ function FigureRow({ label, values }: { label: string | React.ReactElement; valu
 function RangeLabel({ range }: { range: string }) {
   return (
     <View style={styles.runs}>
-      {rangeRuns(range).map((run, i) => (
+      {figureRuns(range).map((run, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: runs are positional.
         <Text key={i}>{pdfText(run.trim())}</Text>
       ))}
