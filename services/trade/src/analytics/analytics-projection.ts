@@ -3,6 +3,7 @@ import { batchedProjection, type Projection } from '@yoman/platform';
 import type { Knex } from 'knex';
 import { keyOf, stampUsers, type UserPeriod } from './analytics-rows';
 import { recomputeDayGroups, recomputeMonthGroups } from './group-rows';
+import { peerScopesOf } from './peer-scopes';
 import { recomputeDaySequences, recomputeMonthSequences, recomputeStreaks } from './sequence-rows';
 import { loadFacts, recordMembers, saveFacts } from './trade-fact-rows';
 import { nextFact, type TradeFact } from './trade-facts';
@@ -59,10 +60,9 @@ function monthsOf(days: readonly UserPeriod[]): UserPeriod[] {
   return [...months.values()];
 }
 
-/** Recomputes the rows of these days, of their months, of their owners' all time, streaks and stamps. */
-async function recomputeDays(trx: Knex.Transaction, days: readonly UserPeriod[]) {
+/** Recomputes the rows of these days, of their months, of their owners' (`users`) all time, streaks and stamps. */
+async function recomputeDays(trx: Knex.Transaction, days: readonly UserPeriod[], users: readonly string[]) {
   const months = monthsOf(days);
-  const users = [...new Set(days.map((day) => day.user_id))];
   await recomputeDayGroups(trx, days);
   await recomputeMonthGroups(trx, months);
   await recomputeDaySequences(trx, days);
@@ -86,8 +86,12 @@ async function applyAnalyticsEvents(events: readonly TradeEvent[], trx: Knex.Tra
   ]);
   const { saved, deletedIds, days } = foldBatch(events, stored);
   await saveFacts(trx, saved, deletedIds);
+  const peers = await peerScopesOf(trx, [...new Set(events.map((event) => event.data.userId))]);
   await recordMembers(trx, events);
-  if (days.length > 0) await recomputeDays(trx, days);
+  if (days.length === 0) return;
+  const users = [...new Set(days.map((day) => day.user_id))];
+  await recomputeDays(trx, days, users);
+  await peers.after(users);
 }
 
 export const ANALYTICS_TABLES = [
@@ -106,4 +110,5 @@ export const analyticsProjection: Projection = batchedProjection({
   parse: parseTradeEvent,
   applyEvents: applyAnalyticsEvents,
   tables: [...ANALYTICS_TABLES, 'trade_analytics_stamps'],
+  ownerOf: (event) => event.data.userId,
 });
