@@ -4,19 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { DateTime } from 'luxon';
-import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe';
-import {
-  launchChromium,
-  loginThroughScreen,
-  newContext,
-  newTestUser,
-  type RunningBrowser,
-  registerThroughScreen,
-  screenshot,
-  toastText,
-} from './browser';
+import { loginThroughScreen, newContext, newTestUser, screenshot, tabForSpecs, toastText } from './browser';
 
 // Issue 12's screens end to end, in Hebrew right to left: the dashboard's shortcut opens the add-trade
 // dialog and a saved trade moves its KPIs without a reload; a setup is created, used on a trade, archived
@@ -45,54 +36,44 @@ async function fillWinningTrade(dialog: Locator, page: Page, minutesAgo: number)
 }
 
 describe('dashboard, setups, analytics and the PDF report', () => {
-  let running: RunningBrowser;
-  let context: BrowserContext;
-  let page: Page;
   const user = newTestUser('מאיה רוזן');
+  const tab = tabForSpecs({ user });
 
-  beforeAll(async () => {
-    running = await launchChromium();
-    context = await newContext(running);
-    page = await context.newPage();
-    await registerThroughScreen(page, user);
-  });
-  afterAll(async () => {
-    await context?.close();
-    await running?.close();
+  afterAll(() => {
     rmSync(downloads, { recursive: true, force: true });
   });
 
   it('opens the add-trade dialog from a dashboard shortcut and moves the KPIs without a reload', async () => {
-    expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
-    await page.getByText('עוד אין עסקאות החודש').waitFor();
-    await page.evaluate(() => {
+    expect(await tab.page.locator('html').getAttribute('dir')).toBe('rtl');
+    await tab.page.getByText('עוד אין עסקאות החודש').waitFor();
+    await tab.page.evaluate(() => {
       (window as unknown as { __dashboardLoads: number }).__dashboardLoads = 1;
     });
-    const shortcuts = page.getByRole('navigation', { name: 'קיצורי דרך' });
+    const shortcuts = tab.page.getByRole('navigation', { name: 'קיצורי דרך' });
     expect(await shortcuts.getByRole('link', { name: 'דוחות' }).getAttribute('href')).toBe('/analytics');
     await shortcuts.getByRole('button', { name: 'עסקה חדשה' }).click();
-    const dialog = page.getByRole('dialog', { name: 'עסקה חדשה' });
+    const dialog = tab.page.getByRole('dialog', { name: 'עסקה חדשה' });
     await dialog.waitFor();
-    await fillWinningTrade(dialog, page, 10);
+    await fillWinningTrade(dialog, tab.page, 10);
     await dialog.getByRole('button', { name: 'שמור עסקה' }).click();
-    expect(await toastText(page, 'העסקה נשמרה בהצלחה')).toContain('העסקה התווספה ליומן המסחר');
+    expect(await toastText(tab.page, 'העסקה נשמרה בהצלחה')).toContain('העסקה התווספה ליומן המסחר');
 
-    const kpis = page.getByTestId('dashboard-kpis');
+    const kpis = tab.page.getByTestId('dashboard-kpis');
     await kpis.waitFor();
     expect(await kpis.locator('[data-kpi="trades"]').textContent()).toBe('1');
     expect(await kpis.locator('[data-kpi="net-r"]').textContent()).toBe('+2.00R');
     expect(await kpis.locator('[data-kpi="win-rate"]').textContent()).toBe('100.0%');
     expect(
-      await page.evaluate(() => (window as unknown as { __dashboardLoads?: number }).__dashboardLoads),
+      await tab.page.evaluate(() => (window as unknown as { __dashboardLoads?: number }).__dashboardLoads),
     ).toBe(1);
-    await screenshot(page, 'dashboard-with-trade');
+    await screenshot(tab.page, 'dashboard-with-trade');
   });
 
   it('creates a setup, uses it on a trade, archives and restores it, and its figures follow', async () => {
-    await page.getByTestId('sidebar').getByRole('link', { name: 'סטאפים' }).click();
-    await page.getByText('עוד אין סטאפים').waitFor();
-    await page.getByRole('button', { name: 'סטאפ חדש' }).click();
-    const dialog = page.getByRole('dialog', { name: 'סטאפ חדש' });
+    await tab.page.getByTestId('sidebar').getByRole('link', { name: 'סטאפים' }).click();
+    await tab.page.getByText('עוד אין סטאפים').waitFor();
+    await tab.page.getByRole('button', { name: 'סטאפ חדש' }).click();
+    const dialog = tab.page.getByRole('dialog', { name: 'סטאפ חדש' });
     await dialog.getByLabel('שם').fill('פריצת לונדון');
     await dialog.getByLabel('הקשר SMC').fill('סוויפ של טווח אסיה');
     await dialog.getByLabel('תיאור').fill('פריצה של טווח אסיה בפתיחת לונדון');
@@ -100,43 +81,43 @@ describe('dashboard, setups, analytics and the PDF report', () => {
     await dialog.getByLabel('כללי יציאה').fill('יעד 2R');
     await dialog.getByLabel('רשימת בדיקה', { exact: false }).fill('טווח ברור\n\nנפח עולה');
     await dialog.getByRole('button', { name: 'שמור סטאפ' }).click();
-    await toastText(page, 'הסטאפ נוצר בהצלחה');
+    await toastText(tab.page, 'הסטאפ נוצר בהצלחה');
 
-    const card = page.getByRole('article', { name: 'פריצת לונדון' });
+    const card = tab.page.getByRole('article', { name: 'פריצת לונדון' });
     await card.getByText('נדרשות עוד 30 עסקאות').waitFor();
     await card.getByRole('button', { name: 'עסקה חדשה' }).click();
-    const trade = page.getByRole('dialog', { name: 'עסקה חדשה' });
+    const trade = tab.page.getByRole('dialog', { name: 'עסקה חדשה' });
     await trade.waitFor();
     expect(await trade.getByLabel('סטאפ מהספרייה').locator('option:checked').textContent()).toBe(
       'פריצת לונדון',
     );
-    await fillWinningTrade(trade, page, 5);
+    await fillWinningTrade(trade, tab.page, 5);
     await trade.getByRole('button', { name: 'שמור עסקה' }).click();
-    await toastText(page, 'העסקה נשמרה בהצלחה');
+    await toastText(tab.page, 'העסקה נשמרה בהצלחה');
     await card.getByText('נדרשות עוד 29 עסקאות').waitFor();
     expect(await card.locator('[data-figure="sample"]').textContent()).toBe('1');
     expect(await card.locator('[data-figure="win-rate"]').textContent()).toBe('100.0%');
-    await screenshot(page, 'setups-with-trade');
+    await screenshot(tab.page, 'setups-with-trade');
 
     await card.getByRole('button', { name: 'העבר לארכיון' }).click();
-    await toastText(page, 'הסטאפ הועבר לארכיון');
-    const archived = page.getByTestId('archived-setups').getByRole('article', { name: 'פריצת לונדון' });
+    await toastText(tab.page, 'הסטאפ הועבר לארכיון');
+    const archived = tab.page.getByTestId('archived-setups').getByRole('article', { name: 'פריצת לונדון' });
     await archived.getByRole('button', { name: 'שחזר' }).click();
-    await toastText(page, 'הסטאפ שוחזר מהארכיון');
-    const restored = page.getByTestId('active-setups').getByRole('article', { name: 'פריצת לונדון' });
+    await toastText(tab.page, 'הסטאפ שוחזר מהארכיון');
+    const restored = tab.page.getByTestId('active-setups').getByRole('article', { name: 'פריצת לונדון' });
     await restored.waitFor();
     expect(await restored.locator('[data-figure="sample"]').textContent()).toBe('1');
   });
 
   it('renders the analytics charts in every tab, loaded only with the screen', async () => {
-    await page.goto('/calendar');
-    await page.getByTestId('month-grid').waitFor();
+    await tab.page.goto('/calendar');
+    await tab.page.getByTestId('month-grid').waitFor();
     const scripts: string[] = [];
-    page.on('response', (response) => {
+    tab.page.on('response', (response) => {
       if (response.request().resourceType() === 'script') scripts.push(response.url());
     });
     const lazySizes: Promise<number>[] = [];
-    page.on('response', (response) => {
+    tab.page.on('response', (response) => {
       if (response.request().resourceType() === 'script') {
         lazySizes.push(
           response.body().then(
@@ -146,31 +127,33 @@ describe('dashboard, setups, analytics and the PDF report', () => {
         );
       }
     });
-    await page.getByTestId('sidebar').getByRole('link', { name: 'ניתוחים' }).click();
-    await page.getByTestId('analytics-kpis').waitFor();
-    expect(await page.getByTestId('analytics-kpis').locator('[data-kpi="trades"]').textContent()).toBe('2');
-    const cumulative = page.locator('[data-chart="cumulative-r"]');
+    await tab.page.getByTestId('sidebar').getByRole('link', { name: 'ניתוחים' }).click();
+    await tab.page.getByTestId('analytics-kpis').waitFor();
+    expect(await tab.page.getByTestId('analytics-kpis').locator('[data-kpi="trades"]').textContent()).toBe(
+      '2',
+    );
+    const cumulative = tab.page.locator('[data-chart="cumulative-r"]');
     await cumulative.locator('[data-series="cumulative-r"]').waitFor({ state: 'attached' });
-    expect(await page.locator('[data-chart="r-histogram"] [data-bucket]').count()).toBe(7);
+    expect(await tab.page.locator('[data-chart="r-histogram"] [data-bucket]').count()).toBe(7);
     expect(await cumulative.getByRole('img').getAttribute('aria-label')).toContain('+4.00R');
     const gzippedKb = (await Promise.all(lazySizes)).reduce((sum, size) => sum + size, 0) / 1024;
     console.log(
       `analytics screen: ${scripts.length} lazily loaded scripts, ${gzippedKb.toFixed(1)} KB gzipped`,
     );
     expect(gzippedKb).toBeLessThan(120);
-    await screenshot(page, 'analytics-distribution');
+    await screenshot(tab.page, 'analytics-distribution');
 
-    await page.getByRole('tab', { name: 'זמנים' }).click();
-    expect(await page.locator('[data-chart="heatmap"] rect[data-cell]').count()).toBeGreaterThan(0);
-    await page.getByRole('tab', { name: 'השוואה' }).click();
-    await page.locator('[data-chart="comparison"]').waitFor();
-    await screenshot(page, 'analytics-comparison');
-    await page.getByRole('tab', { name: 'פילוח' }).click();
-    expect(await page.getByTestId('by-setup').textContent()).toContain('פריצת לונדון');
+    await tab.page.getByRole('tab', { name: 'זמנים' }).click();
+    expect(await tab.page.locator('[data-chart="heatmap"] rect[data-cell]').count()).toBeGreaterThan(0);
+    await tab.page.getByRole('tab', { name: 'השוואה' }).click();
+    await tab.page.locator('[data-chart="comparison"]').waitFor();
+    await screenshot(tab.page, 'analytics-comparison');
+    await tab.page.getByRole('tab', { name: 'פילוח' }).click();
+    expect(await tab.page.getByTestId('by-setup').textContent()).toContain('פריצת לונדון');
   });
 
   it('keeps the charts out of the calendar and the sign-in page', async () => {
-    const fresh = await context.newPage();
+    const fresh = await tab.context.newPage();
     const scripts: string[] = [];
     fresh.on('response', (response) => {
       if (response.request().resourceType() === 'script') scripts.push(response.url());
@@ -182,12 +165,12 @@ describe('dashboard, setups, analytics and the PDF report', () => {
   });
 
   it('downloads a Hebrew PDF report of the period with the API figures', async () => {
-    await page.getByLabel('מתאריך').click();
+    await tab.page.getByLabel('מתאריך').click();
     const from = DateTime.now().setZone(ZONE).minus({ days: 1 });
-    await page.keyboard.type(from.toFormat('ddMMyyyy'));
+    await tab.page.keyboard.type(from.toFormat('ddMMyyyy'));
     const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('button', { name: 'דוח PDF' }).click(),
+      tab.page.waitForEvent('download'),
+      tab.page.getByRole('button', { name: 'דוח PDF' }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/^yoman-analytics-\d{4}-\d{2}-\d{2}-today\.pdf$/);
     const file = join(downloads, download.suggestedFilename());
@@ -209,7 +192,7 @@ describe('dashboard, setups, analytics and the PDF report', () => {
 
   // The screens' own content (<main>); the layout around them is accessibility.e2e.ts's.
   it('has no serious accessibility violation on the dashboard, the setups and every analytics tab', async () => {
-    const checked = await newContext(running, { bypassCsp: true });
+    const checked = await newContext(tab.running, { bypassCsp: true });
     const axePage = await checked.newPage();
     await loginThroughScreen(axePage, user.email, user.password);
     await axePage.getByTestId('dashboard-kpis').waitFor();

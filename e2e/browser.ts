@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 
 /** The running product, started by scripts/test-e2e.mjs. */
 export const baseUrl = (() => {
@@ -131,4 +132,37 @@ export async function toastText(page: Page, expected?: string): Promise<string> 
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(artifactsDir, { recursive: true });
   await page.screenshot({ path: join(artifactsDir, `${name}.png`), fullPage: true });
+}
+
+/** A browser tab for the specs of one `describe`. */
+export interface SpecTab {
+  running: RunningBrowser;
+  context: BrowserContext;
+  page: Page;
+}
+
+/**
+ * Opens a tab before a `describe`'s specs (phone sized if `mobile`, signed up as `user` when one is given)
+ * and closes it after them.
+ */
+export function tabForSpecs(options: { user?: TestUser; mobile?: boolean } = {}): SpecTab {
+  const tab = {} as SpecTab;
+  beforeAll(async () => {
+    tab.running = await launchChromium();
+    tab.context = await newContext(tab.running, { mobile: options.mobile });
+    tab.page = await tab.context.newPage();
+    if (options.user) await registerThroughScreen(tab.page, options.user);
+  });
+  afterAll(async () => {
+    await tab.context?.close();
+    await tab.running?.close();
+  });
+  return tab;
+}
+
+/** The paths the links inside `container` lead to, in document order. */
+export function linkPaths(container: Locator): Promise<string[]> {
+  return container
+    .getByRole('link')
+    .evaluateAll((anchors) => anchors.map((anchor) => new URL((anchor as HTMLAnchorElement).href).pathname));
 }

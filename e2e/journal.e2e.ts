@@ -1,15 +1,6 @@
 import { DateTime } from 'luxon';
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  launchChromium,
-  newContext,
-  newTestUser,
-  type RunningBrowser,
-  registerThroughScreen,
-  screenshot,
-  toastText,
-} from './browser';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { newTestUser, screenshot, tabForSpecs, toastText } from './browser';
 
 // The journal end to end: a trade added from a calendar day shows up in the day cell, the KPI tiles, the day
 // drawer and the trades list without a reload; a locked trade has no delete button and the server refuses it.
@@ -17,36 +8,26 @@ import {
 const ZONE = 'Asia/Jerusalem';
 
 describe('the journal: calendar, day drawer, add-trade dialog and trades list', () => {
-  let running: RunningBrowser;
-  let context: BrowserContext;
-  let page: Page;
   const user = newTestUser('נועה ברק');
   const today = DateTime.now().setZone(ZONE).toISODate()!;
-  const dayCell = () => page.locator(`[data-date="${today}"]`);
+  const tab = tabForSpecs({ user });
+  const dayCell = () => tab.page.locator(`[data-date="${today}"]`);
 
   beforeAll(async () => {
-    running = await launchChromium();
-    context = await newContext(running);
-    page = await context.newPage();
-    await registerThroughScreen(page, user);
-    await page.goto('/calendar');
-  });
-  afterAll(async () => {
-    await context?.close();
-    await running?.close();
+    await tab.page.goto('/calendar');
   });
 
   it('adds a trade from a calendar day and shows it in the cell, the KPIs, the drawer and the list', async () => {
-    await page.getByTestId('month-grid').waitFor();
+    await tab.page.getByTestId('month-grid').waitFor();
     // A marker on window: a full page reload would wipe it, so finding it later proves there was none.
-    await page.evaluate(() => {
+    await tab.page.evaluate(() => {
       (window as unknown as { __journalLoads: number }).__journalLoads = 1;
     });
-    expect(await page.getByTestId('month-kpis').locator('[data-kpi="trades"]').textContent()).toBe('0');
+    expect(await tab.page.getByTestId('month-kpis').locator('[data-kpi="trades"]').textContent()).toBe('0');
 
     await dayCell().hover();
     await dayCell().locator('[data-add-trade]').click();
-    const dialog = page.getByRole('dialog', { name: 'עסקה חדשה' });
+    const dialog = tab.page.getByRole('dialog', { name: 'עסקה חדשה' });
     await dialog.waitFor();
     // The product's he-IL format (dd.MM.yyyy HH:mm), not the browser's datetime-local (mm/dd/yyyy).
     const exitTime = await dialog.getByLabel('זמן יציאה').inputValue();
@@ -60,44 +41,44 @@ describe('the journal: calendar, day drawer, add-trade dialog and trades list', 
     const r = dialog.locator('[data-result="r-multiple"]');
     await r.waitFor();
     expect(await r.textContent()).toBe('+2.00R');
-    await screenshot(page, 'journal-add-trade-calculated');
+    await screenshot(tab.page, 'journal-add-trade-calculated');
     await dialog.getByRole('button', { name: 'שמור עסקה' }).click();
-    expect(await toastText(page, 'העסקה נשמרה בהצלחה')).toContain('העסקה התווספה ליומן המסחר');
+    expect(await toastText(tab.page, 'העסקה נשמרה בהצלחה')).toContain('העסקה התווספה ליומן המסחר');
     await dialog.waitFor({ state: 'detached' });
 
     // The cell, the KPI tiles and the drawer, without a reload.
     await dayCell().locator('[data-testid="day-result"]').waitFor();
     expect(await dayCell().locator('[data-testid="day-result"]').textContent()).toContain('+2.00R');
-    await page.waitForFunction(
+    await tab.page.waitForFunction(
       () => document.querySelector('[data-testid="month-kpis"] [data-kpi="trades"]')?.textContent === '1',
     );
-    await screenshot(page, 'journal-calendar-with-trade');
+    await screenshot(tab.page, 'journal-calendar-with-trade');
     await dayCell()
       .getByRole('button', { name: /\+2\.00R/ })
       .click();
-    const drawer = page.getByRole('dialog');
+    const drawer = tab.page.getByRole('dialog');
     await drawer.getByTestId('day-trades').waitFor();
     expect(await drawer.getByTestId('day-trades').textContent()).toContain('BTCUSDT');
     expect(await drawer.locator('[data-figure="trades"]').textContent()).toBe('1');
-    await screenshot(page, 'journal-day-drawer');
-    await page.keyboard.press('Escape');
+    await screenshot(tab.page, 'journal-day-drawer');
+    await tab.page.keyboard.press('Escape');
 
     // The trades list through the sidebar: client-side navigation, the same page load.
-    await page.getByTestId('sidebar').getByRole('link', { name: 'עסקאות' }).click();
-    await page.waitForURL('**/trades');
-    const row = page.locator('tr', { hasText: 'BTCUSDT' });
+    await tab.page.getByTestId('sidebar').getByRole('link', { name: 'עסקאות' }).click();
+    await tab.page.waitForURL('**/trades');
+    const row = tab.page.locator('tr', { hasText: 'BTCUSDT' });
     await row.waitFor();
     expect(await row.getByRole('button', { name: 'מחק עסקה BTCUSDT' }).count()).toBe(1);
-    expect(await page.evaluate(() => (window as unknown as { __journalLoads?: number }).__journalLoads)).toBe(
-      1,
-    );
-    await screenshot(page, 'journal-trades-list');
+    expect(
+      await tab.page.evaluate(() => (window as unknown as { __journalLoads?: number }).__journalLoads),
+    ).toBe(1);
+    await screenshot(tab.page, 'journal-trades-list');
   });
 
   it('shows no delete button for a locked trade, and the server refuses to delete it', async () => {
     // Exited three days ago: past the 24-hour lock window, so the server locks it the moment it is logged.
     const exit = DateTime.now().minus({ days: 3 });
-    const logged = await page.request.post('/api/trades', {
+    const logged = await tab.page.request.post('/api/trades', {
       data: {
         symbol: 'AAPL',
         assetType: 'stocks',
@@ -121,14 +102,14 @@ describe('the journal: calendar, day drawer, add-trade dialog and trades list', 
     const trade = (await logged.json()) as { id: string; isLocked: boolean };
     expect(trade.isLocked).toBe(true);
 
-    await page.reload();
-    const row = page.locator('tr', { hasText: 'AAPL' });
+    await tab.page.reload();
+    const row = tab.page.locator('tr', { hasText: 'AAPL' });
     await row.waitFor();
     expect(await row.getByRole('img', { name: 'נעולה' }).count()).toBe(1);
     expect(await row.getByRole('button', { name: 'מחק עסקה AAPL' }).count()).toBe(0);
-    await screenshot(page, 'journal-locked-trade');
+    await screenshot(tab.page, 'journal-locked-trade');
 
-    const refused = await page.request.delete(`/api/trades/${trade.id}`);
+    const refused = await tab.page.request.delete(`/api/trades/${trade.id}`);
     expect(refused.status()).toBe(409);
     expect(((await refused.json()) as { code: string }).code).toBe('TRADE_LOCKED');
   });
@@ -138,7 +119,7 @@ describe('the journal: calendar, day drawer, add-trade dialog and trades list', 
     const logged = new Set<string>();
     for (let index = 0; index < 55; index += 1) {
       const exit = DateTime.now().minus({ hours: 2, minutes: index * 10 });
-      const response = await page.request.post('/api/trades', {
+      const response = await tab.page.request.post('/api/trades', {
         data: {
           symbol: 'EURUSD',
           assetType: 'forex',
@@ -159,35 +140,35 @@ describe('the journal: calendar, day drawer, add-trade dialog and trades list', 
       logged.add(((await response.json()) as { id: string }).id);
     }
     const pages: string[] = [];
-    page.on('request', (request) => {
+    tab.page.on('request', (request) => {
       if (new URL(request.url()).pathname === '/api/trades' && request.method() === 'GET')
         pages.push(request.url());
     });
-    await page.reload();
-    const title = page.getByTestId('trades-title');
-    await page.waitForFunction(
+    await tab.page.reload();
+    const title = tab.page.getByTestId('trades-title');
+    await tab.page.waitForFunction(
       () =>
         document.querySelector('[data-testid="trades-title"]')?.textContent === 'עסקאות (\u206650+\u2069)',
     );
-    expect(await page.locator('tbody tr').count()).toBe(50);
-    expect(await page.getByTestId('trades-shown').textContent()).toBe('מוצגות 50 העסקאות האחרונות');
-    await screenshot(page, 'journal-trades-first-page');
+    expect(await tab.page.locator('tbody tr').count()).toBe(50);
+    expect(await tab.page.getByTestId('trades-shown').textContent()).toBe('מוצגות 50 העסקאות האחרונות');
+    await screenshot(tab.page, 'journal-trades-first-page');
 
     // The keyboard alone: focus the button, Enter loads the next page, and focus stays on the button.
-    const loadMore = page.getByRole('button', { name: 'טען עוד עסקאות' });
+    const loadMore = tab.page.getByRole('button', { name: 'טען עוד עסקאות' });
     await loadMore.focus();
-    await page.keyboard.press('Enter');
-    await page.waitForFunction(
+    await tab.page.keyboard.press('Enter');
+    await tab.page.waitForFunction(
       () => document.querySelector('[data-testid="trades-title"]')?.textContent === 'עסקאות (57)',
     );
     expect(await title.textContent()).toBe('עסקאות (57)');
     expect(await loadMore.count()).toBe(0);
-    expect(await page.getByTestId('trades-shown').textContent()).toBe('מוצגות כל 57 העסקאות');
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe(
+    expect(await tab.page.getByTestId('trades-shown').textContent()).toBe('מוצגות כל 57 העסקאות');
+    expect(await tab.page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe(
       'trades-shown',
     );
 
-    const ids = await page
+    const ids = await tab.page
       .locator('tbody tr')
       .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-trade-id') ?? ''));
     expect(ids).toHaveLength(57);
@@ -196,6 +177,6 @@ describe('the journal: calendar, day drawer, add-trade dialog and trades list', 
     const trades = pages.filter((url) => new URL(url).searchParams.get('limit') === '50');
     expect(trades).toHaveLength(2);
     expect(new URL(trades[1] as string).searchParams.get('cursor')).toBeTruthy();
-    await screenshot(page, 'journal-trades-all-pages');
+    await screenshot(tab.page, 'journal-trades-all-pages');
   });
 });

@@ -1,6 +1,13 @@
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, loginThroughScreen, newContext, type RunningBrowser, screenshot } from './browser';
+import {
+  launchChromium,
+  linkPaths,
+  loginThroughScreen,
+  newContext,
+  type RunningBrowser,
+  screenshot,
+} from './browser';
 
 const mentorEmail = process.env.YOMAN_E2E_MENTOR_EMAIL;
 const mentorPassword = process.env.YOMAN_E2E_MENTOR_PASSWORD;
@@ -42,12 +49,7 @@ describe('the mentor and what the browser downloads', () => {
     const sidebar = page.getByTestId('sidebar');
     await sidebar.getByRole('link', { name: 'יומן ביקורת' }).waitFor();
     expect(await sidebar.textContent()).toContain('מנטור');
-    const links = await sidebar
-      .getByRole('navigation')
-      .getByRole('link')
-      .evaluateAll((anchors) =>
-        anchors.map((anchor) => new URL((anchor as HTMLAnchorElement).href).pathname),
-      );
+    const links = await linkPaths(sidebar.getByRole('navigation'));
     expect(links).toEqual([
       '/mentor',
       '/mentor/students',

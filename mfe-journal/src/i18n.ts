@@ -116,6 +116,7 @@ export const he = {
     setup: 'סטאפ',
     librarySetup: 'סטאפ מהספרייה',
     noLibrarySetup: 'ללא',
+    archivedSetup: '(בארכיון)',
     entryTime: 'זמן כניסה',
     exitTime: 'זמן יציאה',
     notes: 'הערות',

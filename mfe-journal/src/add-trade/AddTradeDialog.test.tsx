@@ -1,10 +1,10 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { Trade } from '@yoman/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CalendarScreen } from '../calendar/CalendarScreen';
-import { type FakeRequest, fakeApi, renderInApp } from '../calendar/test-app';
+import { type FakeRequest, fakeApi, renderInApp, SAVED_TRADE_ID, savedTradeOf } from '../calendar/test-app';
 import { AddTradeDialog } from './AddTradeDialog';
 
-const TRADE_ID = '6f1c1d3e-3b0a-4e39-9d5e-2b1f8f0c9a11';
 const calculation = {
   pnlUsd: '637.60',
   pnlIls: '2331.06',
@@ -13,29 +13,20 @@ const calculation = {
   rateDate: '2026-11-20',
 };
 
-function savedTrade(body: Record<string, unknown>) {
-  return {
-    ...body,
-    id: TRADE_ID,
-    targetPrice: null,
-    pnlUsd: calculation.pnlUsd,
-    pnlIls: calculation.pnlIls,
-    rMultiple: calculation.rMultiple,
-    notes: null,
-    hasScreenshot: false,
-    screenshotUrl: null,
-    isLocked: false,
-    lockAt: '2026-11-23T10:00:00.000Z',
-    trustScore: 100,
-  };
-}
-
 // The calculation waits for typing to pause, and the machine is shared: allow a few seconds.
 const SLOW = { timeout: 5000 };
 
 const field = (name: string) => screen.getByLabelText(name, { exact: false }) as HTMLInputElement;
 const type = (name: string, value: string) => fireEvent.change(field(name), { target: { value } });
 const saveButton = () => screen.getByRole('button', { name: 'שמור עסקה' }) as HTMLButtonElement;
+/** The fields of a bitcoin trade, and the wait until its calculation allows saving. */
+async function fillBitcoinTrade() {
+  type('סימול', 'btcusdt');
+  type('מחיר כניסה', '65000');
+  type('מחיר יציאה', '66300');
+  type('כמות מטבעות', '0.5');
+  await waitFor(() => expect(saveButton().disabled).toBe(false), SLOW);
+}
 const calculations = (requests: FakeRequest[]) => requests.filter((r) => r.path === '/api/calculate-trade');
 
 beforeEach(() => {
@@ -137,11 +128,7 @@ describe('AddTradeDialog', () => {
     renderInApp(
       <AddTradeDialog open onOpenChange={onOpenChange} zone="Asia/Jerusalem" prefillDate="2026-11-20" />,
     );
-    type('סימול', 'btcusdt');
-    type('מחיר כניסה', '65000');
-    type('מחיר יציאה', '66300');
-    type('כמות מטבעות', '0.5');
-    await waitFor(() => expect(saveButton().disabled).toBe(false), SLOW);
+    await fillBitcoinTrade();
     fireEvent.click(saveButton());
     expect(await screen.findByText('שגיאה בשמירת העסקה', {}, SLOW)).toBeTruthy();
     expect(screen.getByText('זמן היציאה חייב להיות אחרי זמן הכניסה')).toBeTruthy();
@@ -153,7 +140,7 @@ describe('AddTradeDialog', () => {
     const requests = fakeApi(({ method, path, body }) => {
       if (path === '/api/calculate-trade') return { status: 200, body: calculation };
       if (method === 'POST' && path === '/api/trades') {
-        stored = savedTrade(body as Record<string, unknown>);
+        stored = savedTradeOf(body as Record<string, unknown>);
         return { status: 201, body: stored };
       }
       if (path === '/api/daily-aggregates') {
@@ -181,11 +168,7 @@ describe('AddTradeDialog', () => {
     const dialog = await screen.findByRole('dialog', { name: 'עסקה חדשה' });
     expect(field('זמן יציאה').value).toBe('20.11.2026 14:15');
     expect(field('זמן כניסה').value).toBe('20.11.2026 13:15');
-    type('סימול', 'btcusdt');
-    type('מחיר כניסה', '65000');
-    type('מחיר יציאה', '66300');
-    type('כמות מטבעות', '0.5');
-    await waitFor(() => expect(saveButton().disabled).toBe(false), SLOW);
+    await fillBitcoinTrade();
     fireEvent.click(saveButton());
     expect(await screen.findByText('העסקה נשמרה בהצלחה', {}, SLOW)).toBeTruthy();
     expect(screen.getByText('העסקה התווספה ליומן המסחר')).toBeTruthy();
@@ -213,7 +196,7 @@ describe('AddTradeDialog', () => {
       if (method === 'PUT' && path === '/api/screenshots/abc')
         return { status: 200, body: { screenshotUrl: '/api/screenshots/abc' } };
       if (method === 'POST' && path === '/api/trades')
-        return { status: 201, body: savedTrade(body as Record<string, unknown>) };
+        return { status: 201, body: savedTradeOf(body as Record<string, unknown>) };
       return undefined;
     });
     renderInApp(
@@ -227,16 +210,86 @@ describe('AddTradeDialog', () => {
     const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0]);
     fireEvent.change(input, { target: { files: [new File([png], 'chart.png', { type: 'image/png' })] } });
     await screen.findByTestId('screenshot-chosen');
-    type('סימול', 'btcusdt');
-    type('מחיר כניסה', '65000');
-    type('מחיר יציאה', '66300');
-    type('כמות מטבעות', '0.5');
-    await waitFor(() => expect(saveButton().disabled).toBe(false), SLOW);
+    await fillBitcoinTrade();
     fireEvent.click(saveButton());
     await screen.findByText('העסקה נשמרה בהצלחה', {}, SLOW);
     const put = requests.find((r) => r.method === 'PUT' && r.path === '/api/screenshots/abc')!;
     expect(put.body).toBeInstanceOf(Blob);
     const post = requests.find((r) => r.method === 'POST' && r.path === '/api/trades')!;
     expect(post.body).toMatchObject({ hasScreenshot: true, screenshotUrl: '/api/screenshots/abc' });
+  });
+});
+
+describe('library setups in the dialog', () => {
+  const ACTIVE_ID = '1b2c3d4e-0000-4000-8000-000000000001';
+  const KEPT_ID = '1b2c3d4e-0000-4000-8000-000000000002';
+  const OTHER_ARCHIVED_ID = '1b2c3d4e-0000-4000-8000-000000000003';
+  const librarySetup = (id: string, name: string, isArchived: boolean) => ({
+    id,
+    name,
+    description: 'תיאור',
+    entryRules: 'כניסה',
+    exitRules: 'יציאה',
+    checklist: [],
+    smcContext: 'איסוף נזילות',
+    isArchived,
+    winRate: null,
+    expectancy: null,
+    avgR: null,
+    sampleSize: 0,
+    sufficientSample: false,
+    tradesNeeded: 30,
+    createdAt: '2026-11-01T10:00:00.000Z',
+    updatedAt: '2026-11-01T10:00:00.000Z',
+  });
+  const SETUPS = [
+    librarySetup(ACTIVE_ID, 'פריצת טווח', false),
+    librarySetup(KEPT_ID, 'היפוך בלונדון', true),
+    librarySetup(OTHER_ARCHIVED_ID, 'ישן', true),
+  ];
+  const editedTrade = savedTradeOf({
+    symbol: 'BTCUSDT',
+    assetType: 'crypto',
+    direction: 'long',
+    session: 'london',
+    setup: 'breakout',
+    setupId: KEPT_ID,
+    entryPrice: '65000',
+    exitPrice: '66300',
+    stopPrice: null,
+    positionSize: '0.5',
+    fees: '0',
+    entryTime: '2026-11-20T11:15:00.000Z',
+    exitTime: '2026-11-20T12:15:00.000Z',
+  }) as unknown as Trade;
+  const librarySelect = () => screen.getByLabelText('סטאפ מהספרייה') as HTMLSelectElement;
+  const optionLabels = () => [...librarySelect().options].map((option) => option.textContent);
+
+  it('keeps the archived setup of a trade being edited, marked as archived, and saves it unchanged', async () => {
+    const requests = fakeApi(({ method, path, body }) => {
+      if (path === '/api/setups') return { status: 200, body: SETUPS };
+      if (path === '/api/calculate-trade') return { status: 200, body: calculation };
+      if (method === 'PUT' && path === `/api/trades/${SAVED_TRADE_ID}`)
+        return { status: 200, body: savedTradeOf(body as Record<string, unknown>) };
+      return undefined;
+    });
+    renderInApp(<AddTradeDialog open onOpenChange={() => {}} zone="Asia/Jerusalem" trade={editedTrade} />);
+    await waitFor(
+      () => expect(optionLabels()).toEqual(['ללא', 'פריצת טווח', 'היפוך בלונדון (בארכיון)']),
+      SLOW,
+    );
+    expect(librarySelect().value).toBe(KEPT_ID);
+    await waitFor(() => expect(saveButton().disabled).toBe(false), SLOW);
+    fireEvent.click(saveButton());
+    await waitFor(() => expect(requests.some((r) => r.method === 'PUT')).toBe(true), SLOW);
+    const put = requests.find((r) => r.method === 'PUT')!;
+    expect(put.body).toMatchObject({ setupId: KEPT_ID });
+  });
+
+  it('offers a new trade the active setups only', async () => {
+    fakeApi(({ path }) => (path === '/api/setups' ? { status: 200, body: SETUPS } : undefined));
+    renderInApp(<AddTradeDialog open onOpenChange={() => {}} zone="Asia/Jerusalem" />);
+    await waitFor(() => expect(optionLabels()).toEqual(['ללא', 'פריצת טווח']), SLOW);
+    expect(librarySelect().value).toBe('');
   });
 });

@@ -1,4 +1,10 @@
-import { ASSET_TYPE_LABELS, ASSET_TYPES, type AssetTypeValue, type Trade } from '@yoman/contracts';
+import {
+  ASSET_TYPE_LABELS,
+  ASSET_TYPES,
+  type AssetTypeValue,
+  type Setup,
+  type Trade,
+} from '@yoman/contracts';
 import { Button } from '@yoman/ui';
 import { Dialog, Tabs, TabsContent, TabsList, TabsTrigger } from '@yoman/ui/overlays';
 import { type FormEvent, useEffect, useId, useState } from 'react';
@@ -44,6 +50,19 @@ function initialForm(zone: string, prefillDate?: string, trade?: Trade, setupId?
   return setupId ? { ...form, setupId } : form;
 }
 
+/**
+ * The library setups a trade may name: the active ones and, on a trade being edited, the one it already names
+ * even if archived since (marked so), so that editing it neither hides nor drops it.
+ */
+export function librarySetupChoices(setups: readonly Setup[], keptSetupId: string | null) {
+  return setups
+    .filter((setup) => !setup.isArchived || setup.id === keptSetupId)
+    .map((setup) => ({
+      id: setup.id,
+      name: setup.isArchived ? `${setup.name} ${he.addTrade.archivedSetup}` : setup.name,
+    }));
+}
+
 /** The add-trade dialog (also the edit dialog): asset tabs, fields, automatic calculation, screenshot, save. */
 export function AddTradeDialog({
   open,
@@ -60,7 +79,7 @@ export function AddTradeDialog({
   const calculation = useAutoCalculation(form, zone);
   const { save, saving } = useSaveTrade();
   const { data: setups } = useListSetupsQuery(undefined, { skip: !open });
-  const librarySetups = (setups ?? []).filter((s) => !s.isArchived);
+  const librarySetups = librarySetupChoices(setups ?? [], trade?.setupId ?? null);
 
   // Opening and closing both start a fresh form (the defaults, the calendar day, or the trade being edited),
   // so a saved or abandoned trade leaves nothing behind.

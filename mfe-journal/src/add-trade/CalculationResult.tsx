@@ -3,6 +3,7 @@ import { formatIls, formatR, formatUsd, Num, Spinner } from '@yoman/ui';
 import { formatDate } from '@yoman/ui/dates';
 import styled from 'styled-components';
 import { he } from '../i18n';
+import { FigureList } from '../screen/FigureList';
 
 const Box = styled.section`
   display: flex;
@@ -15,22 +16,6 @@ const Box = styled.section`
 
   h3 {
     font-size: ${({ theme }) => theme.fontSizes.body};
-  }
-`;
-
-const Figures = styled.dl`
-  display: grid;
-  grid-template-columns: repeat(3, minmax(0, 1fr));
-  gap: ${({ theme }) => theme.space[2]};
-  margin: 0;
-
-  dt {
-    font-size: ${({ theme }) => theme.fontSizes.caption};
-    color: ${({ theme }) => theme.colors.textMuted};
-  }
-  dd {
-    margin: 0;
-    font-weight: ${({ theme }) => theme.fontWeights.bold};
   }
 `;
 
@@ -68,7 +53,7 @@ export function CalculationResult({ result, calculating, problem }: CalculationR
       {!calculating && !problem && !result && <Note>{a.resultsEmpty}</Note>}
       {result && (
         <>
-          <Figures>
+          <FigureList $columns={3}>
             <div>
               <dt>{a.pnlUsd}</dt>
               <dd>
@@ -97,7 +82,7 @@ export function CalculationResult({ result, calculating, problem }: CalculationR
                 )}
               </dd>
             </div>
-          </Figures>
+          </FigureList>
           <Note>{a.rate(result.usdToIlsRate, formatDate(result.rateDate))}</Note>
         </>
       )}

@@ -14,6 +14,7 @@ import styled from 'styled-components';
 import { FilterSelect } from '../calendar/FilterSelect';
 import { DateTimeField } from '../date-time/DateTimeField';
 import { he } from '../i18n';
+import { TextAreaField } from '../screen/TextAreaField';
 import type { TradeForm, TradeFormField } from './trade-form';
 
 const Grid = styled.div`
@@ -78,31 +79,13 @@ const Toggle = styled.div`
   }
 `;
 
-const Notes = styled.label`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space[1]};
-  font-weight: ${({ theme }) => theme.fontWeights.medium};
-
-  textarea {
-    min-height: 72px;
-    padding: ${({ theme }) => theme.space[2]};
-    border-radius: ${({ theme }) => theme.radii.input};
-    border: 1px solid ${({ theme }) => theme.colors.border};
-    background: ${({ theme }) => theme.colors.surface1};
-    color: ${({ theme }) => theme.colors.text};
-    font-size: ${({ theme }) => theme.fontSizes.body};
-    resize: vertical;
-  }
-`;
-
 export type TradeFieldsProps = {
   form: TradeForm;
   /** The display time zone the entry and exit times are typed in. */
   zone: string;
   errors: Partial<Record<TradeFormField, string>>;
   askPointValue: boolean;
-  /** The student's active library setups, offered besides the six built-in ones. */
+  /** The library setups offered besides the six built-in ones (see `librarySetupChoices`). */
   librarySetups: readonly { id: string; name: string }[];
   onChange: (patch: Partial<TradeForm>) => void;
   onBlur: (field: TradeFormField) => void;
@@ -207,15 +190,14 @@ export function TradeFields({
       {askPointValue && (
         <TextField label={a.pointValue} hint={a.pointValueHint} required {...number('pointValue')} />
       )}
-      <Notes data-wide>
-        {`${a.notes} ${a.optional}`}
-        <textarea
-          name="notes"
-          value={form.notes}
-          maxLength={5000}
-          onChange={(e) => onChange({ notes: e.target.value })}
-        />
-      </Notes>
+      <TextAreaField
+        wide
+        label={`${a.notes} ${a.optional}`}
+        name="notes"
+        value={form.notes}
+        maxLength={5000}
+        onChange={(notes) => onChange({ notes })}
+      />
     </Grid>
   );
 }

@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi, renderInApp } from '../calendar/test-app';
+import { describe, expect, it } from 'vitest';
+import { fakeApi, renderInApp, resetScreenAfterEachTest } from '../calendar/test-app';
 import { AnalyticsScreen } from './AnalyticsScreen';
 import { analyticsFixture } from './analytics-fixture';
 import { periodOf } from './PeriodPicker';
@@ -14,15 +14,7 @@ const openTab = (name: string) => {
   fireEvent.click(tab);
 };
 
-beforeEach(() => {
-  vi.spyOn(console, 'warn').mockImplementation(() => {});
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+resetScreenAfterEachTest();
 
 describe('the analytics period', () => {
   it('is all time when empty, a range of ISO days when whole, and invalid when partial or reversed', () => {
@@ -64,6 +56,14 @@ describe('the analytics screen', () => {
     const histogram = document.querySelector('[data-chart="r-histogram"]')!;
     expect(histogram.querySelectorAll('[data-bucket]')).toHaveLength(7);
     expect(within(screen.getByTestId('r-ranges')).getAllByRole('row')).toHaveLength(8);
+    // Each R value of a range is its own left-to-right run, so '-2R עד -1R' cannot show as '2R- עד -1R'.
+    const [, , twoToOne] = within(screen.getByTestId('r-ranges')).getAllByRole('row');
+    const rangeCell = twoToOne!.querySelector('td')!;
+    expect(rangeCell.textContent).toBe('-2R עד -1R');
+    expect([...rangeCell.querySelectorAll('bdi[dir="ltr"]')].map((run) => run.textContent)).toEqual([
+      '-2R',
+      '-1R',
+    ]);
 
     openTab('זמנים');
     const heatmap = await waitFor(() => {
@@ -88,6 +88,9 @@ describe('the analytics screen', () => {
     expect(comparison.textContent).toContain('אני מול ממוצע הארגון');
     expect(comparison.querySelectorAll('[data-series="me"]')).toHaveLength(3);
     expect(comparison.querySelectorAll('[data-series="peers"]')).toHaveLength(3);
+    // Each bar's figure is isolated left to right inside its Hebrew label ('אני +0.42R', never 'R0.42+ אני').
+    const labels = [...comparison.querySelectorAll('svg text')].map((text) => text.textContent ?? '');
+    expect(labels).toContain('אני \u2066+0.42R\u2069');
     expect(within(comparison as HTMLElement).getByRole('table')).toBeTruthy();
   });
 

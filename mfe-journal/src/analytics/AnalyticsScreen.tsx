@@ -4,28 +4,10 @@ import { type ReactNode, useState } from 'react';
 import styled from 'styled-components';
 import { type AnalyticsPeriod, useGetAnalyticsQuery } from '../analytics-api';
 import { heAnalytics as a } from '../i18n-analytics';
+import { ScreenHeader, ScreenPage } from '../screen/ScreenLayout';
 import { AnalyticsKpis, AnalyticsKpisSkeleton } from './AnalyticsKpis';
 import { AnalyticsTabs } from './AnalyticsTabs';
 import { PeriodPicker } from './PeriodPicker';
-
-const Page = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space[5]};
-  padding: ${({ theme }) => theme.space[4]};
-`;
-
-const Header = styled.header`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: flex-end;
-  justify-content: space-between;
-  gap: ${({ theme }) => theme.space[3]};
-
-  h1 {
-    font-size: ${({ theme }) => theme.fontSizes.h2};
-  }
-`;
 
 const Controls = styled.div`
   display: flex;
@@ -88,8 +70,8 @@ export function AnalyticsScreen() {
   }
 
   return (
-    <Page aria-busy={isFetching || undefined}>
-      <Header>
+    <ScreenPage aria-busy={isFetching || undefined}>
+      <ScreenHeader $align="flex-end">
         <h1>{a.title}</h1>
         <Controls>
           <PeriodPicker onChange={setPeriod} />
@@ -103,8 +85,8 @@ export function AnalyticsScreen() {
             {a.pdfButton}
           </Button>
         </Controls>
-      </Header>
+      </ScreenHeader>
       {body}
-    </Page>
+    </ScreenPage>
   );
 }

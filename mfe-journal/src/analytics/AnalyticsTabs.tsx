@@ -4,6 +4,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@yoman/ui/overlays';
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { heAnalytics as a } from '../i18n-analytics';
+import { FigureText } from '../screen/FigureText';
 import { ComparisonChart } from './charts/ComparisonChart';
 import { CumulativeRChart } from './charts/CumulativeRChart';
 import { HourWeekdayHeatmap } from './charts/HourWeekdayHeatmap';
@@ -126,7 +127,9 @@ function InsightList({ title, items }: { title: string; items: string[] }) {
       ) : (
         <List>
           {items.map((item) => (
-            <li key={item}>{item}</li>
+            <li key={item}>
+              <FigureText text={item} />
+            </li>
           ))}
         </List>
       )}
@@ -162,7 +165,9 @@ export function AnalyticsTabs({ analytics }: { analytics: Analytics }) {
               <tbody>
                 {analytics.rDistribution.map((bucket) => (
                   <tr key={bucket.key}>
-                    <td>{bucket.range}</td>
+                    <td>
+                      <FigureText text={bucket.range} />
+                    </td>
                     <td>
                       <Num>{bucket.count}</Num>
                     </td>

@@ -1,9 +1,9 @@
 import { ErrorPanel } from '@yoman/ui';
 import { useMemo, useState } from 'react';
-import styled from 'styled-components';
 import { AddTradeDialog } from '../add-trade/AddTradeDialog';
 import { DayDrawer } from '../day-drawer/DayDrawer';
 import { he } from '../i18n';
+import { ScreenPage } from '../screen/ScreenLayout';
 import { CalendarLegend } from './CalendarLegend';
 import { CalendarToolbar } from './CalendarToolbar';
 import type { CalendarUnit } from './day-figures';
@@ -15,13 +15,6 @@ import { monthKpis } from './month-kpis';
 import { type AssetFilter, type SessionFilter, useMonthDays } from './use-month-days';
 import { useNarrowScreen } from './use-narrow-screen';
 import { WeekStrip } from './WeekStrip';
-
-const Page = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space[5]};
-  padding: ${({ theme }) => theme.space[4]};
-`;
 
 /** The week of the grid to show on a phone: the one holding `date`, else the first. */
 function weekIndexOf(weeks: { date: string }[][], date: string): number {
@@ -56,7 +49,7 @@ export function CalendarScreen() {
   const weekIndex = phoneWeek ?? weekIndexOf(weeks, today);
 
   return (
-    <Page>
+    <ScreenPage>
       <CalendarToolbar
         heading={monthHeading(month)}
         unit={unit}
@@ -120,6 +113,6 @@ export function CalendarScreen() {
           if (!open) setAddFor(null);
         }}
       />
-    </Page>
+    </ScreenPage>
   );
 }

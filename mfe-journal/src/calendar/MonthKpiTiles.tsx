@@ -1,69 +1,39 @@
-import { WIN_RATE_GREEN_FROM } from '@yoman/contracts';
-import { formatCount, formatIlsWhole, formatR, KpiTile, media, Num, Skeleton } from '@yoman/ui';
-import styled from 'styled-components';
+import { formatCount, formatIlsWhole, formatR, KpiTile, Num } from '@yoman/ui';
 import { he } from '../i18n';
+import { KpiTiles, KpiTilesSkeleton, signTone, winRateTone } from '../screen/KpiTiles';
 import { ConsistencyRing } from './ConsistencyRing';
 import type { MonthKpis } from './month-kpis';
 
-const Tiles = styled.section`
-  display: grid;
-  grid-auto-flow: column;
-  grid-auto-columns: minmax(140px, 1fr);
-  gap: ${({ theme }) => theme.space[3]};
-  overflow-x: auto;
-  padding-bottom: ${({ theme }) => theme.space[1]};
-
-  ${media.md} {
-    grid-auto-flow: row;
-    grid-template-columns: repeat(4, minmax(0, 1fr));
-    overflow-x: visible;
-  }
-
-  ${media.lg} {
-    grid-template-columns: repeat(7, minmax(0, 1fr));
-  }
-`;
-
 const SKELETON_TILES = ['net-r', 'trades', 'win-rate', 'average-r', 'profit', 'days', 'consistency'];
-
-const tone = (n: number) => (n > 0 ? 'profit' : n < 0 ? 'loss' : 'default');
 
 export type MonthKpiTilesProps = { kpis: MonthKpis | null };
 
 /** The calendar's seven KPI tiles; a skeleton of the same tiles while the month loads. */
 export function MonthKpiTiles({ kpis }: MonthKpiTilesProps) {
   const c = he.calendar;
-  if (!kpis) {
-    return (
-      <Tiles aria-busy="true" aria-label={c.title}>
-        {SKELETON_TILES.map((key) => (
-          <Skeleton key={key} height="84px" radius="card" />
-        ))}
-      </Tiles>
-    );
-  }
+  if (!kpis) return <KpiTilesSkeleton label={c.title} keys={SKELETON_TILES} height="84px" />;
   return (
-    <Tiles aria-label={c.title} data-testid="month-kpis">
+    <KpiTiles $columns={7} aria-label={c.title} data-testid="month-kpis">
       <KpiTile
         label={c.kpiNetR}
         value={<Num data-kpi="net-r">{formatR(kpis.netR, 1)}</Num>}
-        tone={tone(kpis.netR)}
+        tone={signTone(kpis.netR)}
       />
       <KpiTile label={c.kpiTrades} value={<Num data-kpi="trades">{formatCount(kpis.trades)}</Num>} />
       <KpiTile
         label={c.kpiWinRate}
         value={<Num data-kpi="win-rate">{`${kpis.winRate}%`}</Num>}
-        tone={kpis.trades === 0 ? 'default' : kpis.winRate >= WIN_RATE_GREEN_FROM ? 'profit' : 'loss'}
+        tone={winRateTone(kpis.winRate, kpis.trades)}
       />
       <KpiTile
         label={c.kpiAverageR}
         value={<Num data-kpi="average-r">{formatR(kpis.averageR)}</Num>}
-        tone={tone(kpis.averageR)}
+        tone={signTone(kpis.averageR)}
       />
       <KpiTile
         label={c.kpiProfitIls}
         value={<Num data-kpi="profit-ils">{formatIlsWhole(kpis.profitIls)}</Num>}
-        tone={tone(kpis.profitIls)}
+        tone={signTone(kpis.profitIls)}
       />
       <KpiTile
         label={c.kpiWinningDays}
@@ -81,6 +51,6 @@ export function MonthKpiTiles({ kpis }: MonthKpiTilesProps) {
       >
         <ConsistencyRing percent={kpis.consistency} label={`${c.kpiConsistency}: ${kpis.consistency}%`} />
       </KpiTile>
-    </Tiles>
+    </KpiTiles>
   );
 }

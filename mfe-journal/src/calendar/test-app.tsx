@@ -1,11 +1,11 @@
 import { configureStore } from '@reduxjs/toolkit';
-import { configure, render } from '@testing-library/react';
+import { cleanup, configure, render } from '@testing-library/react';
 import { api } from '@yoman/ui';
 import { DesignSystemProvider } from '@yoman/ui/provider';
 import type { ReactElement } from 'react';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
-import { vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 
 // Test-only: the journal screens inside the app's providers, talking to a fake /api through a stubbed fetch.
 
@@ -56,3 +56,38 @@ export function renderInApp(ui: ReactElement, { route = '/' }: { route?: string 
   );
   return { store, ...view };
 }
+
+/** Around each test of a screen: console warnings silenced, then the DOM, the fake fetch and the spies undone. */
+export function resetScreenAfterEachTest() {
+  beforeEach(() => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+}
+
+/** A trade as POST/PUT /api/trades answers it: the body sent, with the fields the server fills in. */
+export function savedTradeOf(
+  body: Record<string, unknown>,
+  figures: { rMultiple: string } = { rMultiple: '1.9619' },
+) {
+  return {
+    ...body,
+    id: SAVED_TRADE_ID,
+    targetPrice: null,
+    pnlUsd: '637.60',
+    pnlIls: '2331.06',
+    rMultiple: figures.rMultiple,
+    notes: null,
+    hasScreenshot: false,
+    screenshotUrl: null,
+    isLocked: false,
+    lockAt: '2026-11-23T10:00:00.000Z',
+    trustScore: 100,
+  };
+}
+
+export const SAVED_TRADE_ID = '6f1c1d3e-3b0a-4e39-9d5e-2b1f8f0c9a11';

@@ -1,27 +1,9 @@
-import { type DashboardStats, WIN_RATE_GREEN_FROM } from '@yoman/contracts';
-import { formatCount, formatPercent, formatR, KpiTile, media, Num, Skeleton } from '@yoman/ui';
+import type { DashboardStats } from '@yoman/contracts';
+import { formatCount, formatPercent, formatR, KpiTile, Num } from '@yoman/ui';
 import styled from 'styled-components';
 import { heDashboard as d } from '../i18n-analytics';
+import { KpiTiles, KpiTilesSkeleton, signTone, winRateTone } from '../screen/KpiTiles';
 import { streakText } from './dashboard-figures';
-
-const Tiles = styled.section`
-  display: grid;
-  grid-auto-flow: column;
-  grid-auto-columns: minmax(150px, 1fr);
-  gap: ${({ theme }) => theme.space[3]};
-  overflow-x: auto;
-  padding-bottom: ${({ theme }) => theme.space[1]};
-
-  ${media.md} {
-    grid-auto-flow: row;
-    grid-template-columns: repeat(4, minmax(0, 1fr));
-    overflow-x: visible;
-  }
-
-  ${media.lg} {
-    grid-template-columns: repeat(7, minmax(0, 1fr));
-  }
-`;
 
 const Bar = styled.div`
   height: 6px;
@@ -39,43 +21,35 @@ const Bar = styled.div`
 
 const SKELETON_TILES = ['win-rate', 'net-r', 'avg-r', 'streak', 'drawdown', 'trades', 'progress'];
 
-const rTone = (r: number) => (r > 0 ? 'profit' : r < 0 ? 'loss' : 'default');
-
 /** The dashboard's seven KPI cards while loading: the same grid of tiles, shimmering. */
 export function DashboardKpisSkeleton() {
-  return (
-    <Tiles aria-busy="true" aria-label={d.kpis}>
-      {SKELETON_TILES.map((key) => (
-        <Skeleton key={key} height="96px" radius="card" />
-      ))}
-    </Tiles>
-  );
+  return <KpiTilesSkeleton label={d.kpis} keys={SKELETON_TILES} height="96px" />;
 }
 
 /** The seven KPI cards of spec §2: win rate, net R, average R, streaks, drawdown, trades, goal progress. */
 export function DashboardKpis({ stats }: { stats: DashboardStats }) {
   const progressWidth = `${Math.min(100, Math.max(0, stats.monthlyProgress))}%`;
   return (
-    <Tiles aria-label={d.kpis} data-testid="dashboard-kpis">
+    <KpiTiles $columns={7} aria-label={d.kpis} data-testid="dashboard-kpis">
       <KpiTile
         label={d.winRate}
         value={<Num data-kpi="win-rate">{formatPercent(stats.winRate)}</Num>}
-        tone={stats.totalTrades === 0 ? 'default' : stats.winRate >= WIN_RATE_GREEN_FROM ? 'profit' : 'loss'}
+        tone={winRateTone(stats.winRate, stats.totalTrades)}
       />
       <KpiTile
         label={d.netR}
         value={<Num data-kpi="net-r">{formatR(stats.netR)}</Num>}
-        tone={rTone(stats.netR)}
+        tone={signTone(stats.netR)}
       />
       <KpiTile
         label={d.avgR}
         value={<Num data-kpi="avg-r">{formatR(stats.avgRPerTrade)}</Num>}
-        tone={rTone(stats.avgRPerTrade)}
+        tone={signTone(stats.avgRPerTrade)}
       />
       <KpiTile
         label={d.currentStreak}
         value={<Num data-kpi="streak">{streakText(stats.currentStreak)}</Num>}
-        tone={rTone(stats.currentStreak)}
+        tone={signTone(stats.currentStreak)}
         delta={
           <>
             {stats.currentStreak > 0 ? d.streakWins : stats.currentStreak < 0 ? d.streakLosses : d.streakNone}
@@ -108,6 +82,6 @@ export function DashboardKpis({ stats }: { stats: DashboardStats }) {
           </>
         }
       />
-    </Tiles>
+    </KpiTiles>
   );
 }

@@ -3,6 +3,7 @@ import { Card, CardTitle, ChartIcon, CheckIcon, ListIcon, LtrRun, PlusIcon, Trop
 import { Link } from 'react-router-dom';
 import styled, { css } from 'styled-components';
 import { heDashboard as d } from '../i18n-analytics';
+import { FigureText } from '../screen/FigureText';
 import { type Top3, top3Of } from './dashboard-figures';
 import { GoalRing } from './GoalRing';
 
@@ -144,7 +145,9 @@ export function WeeklyTasks({ tasks }: { tasks: readonly string[] }) {
         {tasks.map((task) => (
           <li key={task}>
             <CheckIcon size={16} />
-            <span>{task}</span>
+            <span>
+              <FigureText text={task} />
+            </span>
           </li>
         ))}
       </Tasks>

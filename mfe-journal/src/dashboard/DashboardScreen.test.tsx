@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi, renderInApp } from '../calendar/test-app';
+import { describe, expect, it } from 'vitest';
+import { fakeApi, renderInApp, resetScreenAfterEachTest, savedTradeOf } from '../calendar/test-app';
 import { DashboardScreen } from './DashboardScreen';
 
 const stats = {
@@ -18,7 +18,7 @@ const stats = {
   strongestSession: 'london',
   dominantAsset: 'EURUSD',
   fallbacks: ['strongestSession', 'dominantAsset'],
-  weeklyTasks: ['צרף צילום מסך לכל עסקה', 'התמקד בסשן לונדון', 'כבד את הסטופ'],
+  weeklyTasks: ['צרף צילום מסך לכל עסקה', 'לשפר את המסחר בסשן אסיה (R ממוצע -0.20)', 'כבד את הסטופ'],
 };
 
 const noTrades = {
@@ -38,15 +38,7 @@ const noTrades = {
 const kpi = (name: string) => screen.getByTestId('dashboard-kpis').querySelector(`[data-kpi="${name}"]`)!;
 const SLOW = { timeout: 5000 };
 
-beforeEach(() => {
-  vi.spyOn(console, 'warn').mockImplementation(() => {});
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+resetScreenAfterEachTest();
 
 describe('the dashboard', () => {
   it('shows a skeleton of the seven cards while the figures load', () => {
@@ -86,6 +78,8 @@ describe('the dashboard', () => {
         .getAllByRole('listitem')
         .map((li) => li.textContent),
     ).toEqual(stats.weeklyTasks);
+    // A task's figure keeps its minus before its digits in the right-to-left sentence.
+    expect(screen.getByTestId('weekly-tasks').querySelector('bdi[dir="ltr"]')!.textContent).toBe('-0.20');
   });
 
   it('says the goal is on track at 100 % or more, and the current progress below it', async () => {
@@ -149,20 +143,7 @@ describe('the dashboard', () => {
         saved = true;
         return {
           status: 201,
-          body: {
-            ...(body as object),
-            id: '6f1c1d3e-3b0a-4e39-9d5e-2b1f8f0c9a11',
-            pnlUsd: '637.60',
-            pnlIls: '2331.06',
-            rMultiple: '1.96',
-            targetPrice: null,
-            notes: null,
-            hasScreenshot: false,
-            screenshotUrl: null,
-            isLocked: false,
-            lockAt: '2026-11-23T10:00:00.000Z',
-            trustScore: 100,
-          },
+          body: savedTradeOf(body as Record<string, unknown>, { rMultiple: '1.96' }),
         };
       }
       return undefined;

@@ -2,6 +2,7 @@ import type { Setup } from '@yoman/contracts';
 import { Badge, Button, Card, formatPercent, formatR, MISSING, Num, PlusIcon } from '@yoman/ui';
 import styled from 'styled-components';
 import { heSetups as s } from '../i18n-analytics';
+import { FigureList } from '../screen/FigureList';
 
 const Body = styled(Card)`
   display: flex;
@@ -23,22 +24,6 @@ const Top = styled.div`
   align-items: flex-start;
   justify-content: space-between;
   gap: ${({ theme }) => theme.space[2]};
-`;
-
-const Figures = styled.dl`
-  display: grid;
-  grid-template-columns: repeat(4, minmax(0, 1fr));
-  gap: ${({ theme }) => theme.space[2]};
-  margin: 0;
-
-  dt {
-    font-size: ${({ theme }) => theme.fontSizes.caption};
-    color: ${({ theme }) => theme.colors.textMuted};
-  }
-  dd {
-    margin: 0;
-    font-weight: ${({ theme }) => theme.fontWeights.bold};
-  }
 `;
 
 const Context = styled.div`
@@ -92,7 +77,7 @@ export function SetupCard({ setup, busy, onNewTrade, onEdit, onArchive, onRestor
         <span>{s.smcContext}: </span>
         {setup.smcContext}
       </Context>
-      <Figures>
+      <FigureList $columns={4}>
         <div>
           <dt>{s.winRate}</dt>
           <dd>
@@ -117,7 +102,7 @@ export function SetupCard({ setup, busy, onNewTrade, onEdit, onArchive, onRestor
             <Num data-figure="sample">{setup.sampleSize}</Num>
           </dd>
         </div>
-      </Figures>
+      </FigureList>
       <Actions role="group" aria-label={s.actionsFor(setup.name)}>
         {setup.isArchived ? (
           <Button size="sm" variant="secondary" onClick={onRestore} disabled={busy}>

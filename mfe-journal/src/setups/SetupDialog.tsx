@@ -5,6 +5,7 @@ import { type FormEvent, useEffect, useId, useState } from 'react';
 import styled from 'styled-components';
 import { useCreateSetupMutation, useUpdateSetupMutation } from '../analytics-api';
 import { heSetups as s } from '../i18n-analytics';
+import { TextAreaField } from '../screen/TextAreaField';
 import {
   EMPTY_SETUP_FORM,
   REQUIRED_SETUP_FIELDS,
@@ -20,70 +21,6 @@ const Form = styled.form`
   flex-direction: column;
   gap: ${({ theme }) => theme.space[3]};
 `;
-
-const Area = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space[1]};
-
-  label {
-    font-weight: ${({ theme }) => theme.fontWeights.medium};
-  }
-  textarea {
-    min-height: 72px;
-    padding: ${({ theme }) => theme.space[2]};
-    border-radius: ${({ theme }) => theme.radii.input};
-    border: 1px solid ${({ theme }) => theme.colors.border};
-    background: ${({ theme }) => theme.colors.surface1};
-    color: ${({ theme }) => theme.colors.text};
-    font: inherit;
-    resize: vertical;
-  }
-  textarea[aria-invalid='true'] {
-    border-color: ${({ theme }) => theme.colors.loss};
-  }
-  textarea:focus-visible {
-    outline: 2px solid ${({ theme }) => theme.colors.accent};
-    outline-offset: 1px;
-  }
-  span[role='alert'] {
-    font-size: ${({ theme }) => theme.fontSizes.caption};
-    color: ${({ theme }) => theme.colors.loss};
-  }
-`;
-
-type TextAreaFieldProps = {
-  label: string;
-  value: string;
-  error?: string;
-  required?: boolean;
-  onChange: (value: string) => void;
-  onBlur?: () => void;
-};
-
-function TextAreaField({ label, value, error, required, onChange, onBlur }: TextAreaFieldProps) {
-  const id = useId();
-  return (
-    <Area>
-      <label htmlFor={id}>{label}</label>
-      <textarea
-        id={id}
-        value={value}
-        required={required}
-        maxLength={2000}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        onChange={(e) => onChange(e.target.value)}
-        onBlur={onBlur}
-      />
-      {error && (
-        <span id={`${id}-error`} role="alert">
-          {error}
-        </span>
-      )}
-    </Area>
-  );
-}
 
 export type SetupDialogProps = {
   open: boolean;

@@ -1,6 +1,6 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi, renderInApp } from '../calendar/test-app';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fakeApi, renderInApp, resetScreenAfterEachTest } from '../calendar/test-app';
 import { SetupsScreen } from './SetupsScreen';
 import { checklistOf, setupBodyOf } from './setup-form';
 
@@ -30,15 +30,7 @@ const setup = (overrides: Record<string, unknown>) => ({
 
 const SLOW = { timeout: 5000 };
 
-beforeEach(() => {
-  vi.spyOn(console, 'warn').mockImplementation(() => {});
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+resetScreenAfterEachTest();
 
 describe('the setup form', () => {
   it('keeps one checklist item per line, trimmed, blank lines dropped', () => {

@@ -1,57 +1,19 @@
 import { SETUP_MESSAGES, type Setup } from '@yoman/contracts';
-import {
-  BookIcon,
-  Button,
-  EmptyState,
-  ErrorPanel,
-  errorMessageOf,
-  media,
-  PlusIcon,
-  Skeleton,
-  useToast,
-} from '@yoman/ui';
+import { BookIcon, Button, EmptyState, ErrorPanel, errorMessageOf, Skeleton, useToast } from '@yoman/ui';
 import { type ReactNode, useState } from 'react';
 import styled from 'styled-components';
 import { AddTradeDialog } from '../add-trade/AddTradeDialog';
 import { useArchiveSetupMutation, useListSetupsQuery, useRestoreSetupMutation } from '../analytics-api';
 import { useDisplayZone } from '../calendar/display-zone';
 import { heSetups as s } from '../i18n-analytics';
+import { CardGrid, PlusButton, ScreenHeader, ScreenPage } from '../screen/ScreenLayout';
 import { SetupCard } from './SetupCard';
 import { SetupDialog } from './SetupDialog';
 
-const Page = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space[5]};
-  padding: ${({ theme }) => theme.space[4]};
-
-  h1 {
-    font-size: ${({ theme }) => theme.fontSizes.h2};
-  }
+const Page = styled(ScreenPage)`
   h2 {
     font-size: ${({ theme }) => theme.fontSizes.h3};
     margin-bottom: ${({ theme }) => theme.space[3]};
-  }
-`;
-
-const Header = styled.header`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: ${({ theme }) => theme.space[3]};
-`;
-
-const Grid = styled.div`
-  display: grid;
-  grid-template-columns: minmax(0, 1fr);
-  gap: ${({ theme }) => theme.space[4]};
-
-  ${media.md} {
-    grid-template-columns: repeat(2, minmax(0, 1fr));
-  }
-  ${media.lg} {
-    grid-template-columns: repeat(3, minmax(0, 1fr));
   }
 `;
 
@@ -109,11 +71,11 @@ export function SetupsScreen() {
     body = <ErrorPanel title={s.loadError} retryLabel={s.retry} onRetry={refetch} retrying={isFetching} />;
   } else if (isLoading || !data) {
     body = (
-      <Grid aria-busy="true">
+      <CardGrid $columns={3} aria-busy="true">
         {['a', 'b', 'c'].map((key) => (
           <Skeleton key={key} height="260px" radius="card" />
         ))}
-      </Grid>
+      </CardGrid>
     );
   } else {
     const active = data.filter((setup) => !setup.isArchived);
@@ -130,12 +92,16 @@ export function SetupsScreen() {
               action={<Button onClick={openNew}>{s.firstSetup}</Button>}
             />
           ) : (
-            <Grid>{cards(active)}</Grid>
+            <CardGrid $columns={3}>{cards(active)}</CardGrid>
           )}
         </section>
         <section aria-labelledby="archived-setups" data-testid="archived-setups">
           <h2 id="archived-setups">{s.archiveTitle}</h2>
-          {archived.length === 0 ? <Muted>{s.archiveEmpty}</Muted> : <Grid>{cards(archived)}</Grid>}
+          {archived.length === 0 ? (
+            <Muted>{s.archiveEmpty}</Muted>
+          ) : (
+            <CardGrid $columns={3}>{cards(archived)}</CardGrid>
+          )}
         </section>
       </>
     );
@@ -143,13 +109,10 @@ export function SetupsScreen() {
 
   return (
     <Page>
-      <Header>
+      <ScreenHeader>
         <h1>{s.title}</h1>
-        <Button onClick={openNew}>
-          <PlusIcon size={16} />
-          {s.newSetup}
-        </Button>
-      </Header>
+        <PlusButton onClick={openNew}>{s.newSetup}</PlusButton>
+      </ScreenHeader>
       {body}
       <SetupDialog
         open={editing.mode !== 'closed'}

@@ -1,14 +1,5 @@
 import type { Trade } from '@yoman/contracts';
-import {
-  Button,
-  EmptyState,
-  ErrorPanel,
-  errorMessageOf,
-  ListIcon,
-  PlusIcon,
-  Skeleton,
-  useToast,
-} from '@yoman/ui';
+import { Button, EmptyState, ErrorPanel, errorMessageOf, ListIcon, Skeleton, useToast } from '@yoman/ui';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
@@ -16,6 +7,7 @@ import { AddTradeDialog } from '../add-trade/AddTradeDialog';
 import { useDisplayZone } from '../calendar/display-zone';
 import { he } from '../i18n';
 import { useGetTradePagesInfiniteQuery, useLazyGetTradesQuery } from '../journal-api';
+import { PlusButton, ScreenHeader, ScreenPage } from '../screen/ScreenLayout';
 import { DeleteTradeDialog } from './DeleteTradeDialog';
 import { LoadMoreTrades } from './LoadMoreTrades';
 import { TradesFilters } from './TradesFilters';
@@ -27,25 +19,6 @@ import {
   NO_FILTERS,
   tradesQueryParams,
 } from './trades-filters';
-
-const Page = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space[5]};
-  padding: ${({ theme }) => theme.space[4]};
-`;
-
-const Header = styled.header`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: ${({ theme }) => theme.space[3]};
-
-  h1 {
-    font-size: ${({ theme }) => theme.fontSizes.h2};
-  }
-`;
 
 const Buttons = styled.div`
   display: flex;
@@ -113,12 +86,7 @@ export function TradesScreen() {
         icon={<ListIcon />}
         title={t.emptyTitle}
         text={t.emptyBody}
-        action={
-          <Button onClick={openAdd}>
-            <PlusIcon size={16} />
-            {t.firstTrade}
-          </Button>
-        }
+        action={<PlusButton onClick={openAdd}>{t.firstTrade}</PlusButton>}
       />
     );
   } else {
@@ -142,8 +110,8 @@ export function TradesScreen() {
   }
 
   return (
-    <Page>
-      <Header>
+    <ScreenPage>
+      <ScreenHeader>
         <h1 data-testid="trades-title">{t.title(trades.length, hasNextPage)}</h1>
         <Buttons>
           <Button
@@ -155,12 +123,9 @@ export function TradesScreen() {
           >
             {t.exportCsv}
           </Button>
-          <Button onClick={openAdd}>
-            <PlusIcon size={16} />
-            {t.newTrade}
-          </Button>
+          <PlusButton onClick={openAdd}>{t.newTrade}</PlusButton>
         </Buttons>
-      </Header>
+      </ScreenHeader>
       <TradesFilters filters={filters} onChange={setFilters} />
       {body}
       <AddTradeDialog
@@ -172,6 +137,6 @@ export function TradesScreen() {
         }}
       />
       <DeleteTradeDialog trade={deleting} onClose={() => setDeleting(null)} />
-    </Page>
+    </ScreenPage>
   );
 }

@@ -10,6 +10,8 @@ export const Tabs = styled(RadixTabs.Root)`
 
 export const TabsList = styled(RadixTabs.List)`
   display: flex;
+  /* Tabs that do not fit a phone's width go to a second row, in sight, rather than scrolled out of view. */
+  flex-wrap: wrap;
   gap: ${({ theme }) => theme.space[1]};
   /* An inset line instead of a border, so the active tab's underline can sit on it without overflowing. */
   box-shadow: inset 0 -1px 0 ${({ theme }) => theme.colors.border};

@@ -1,10 +1,25 @@
 import { Card, CardTitle } from '@yoman/ui';
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
+import { useNarrowScreen } from '../../calendar/use-narrow-screen';
 
 export const CHART_WIDTH = 640;
+/** About a phone card's inner width, so a chart's 11 px labels stay near 11 px rather than shrink by half. */
+export const PHONE_CHART_WIDTH = 360;
 export const CHART_HEIGHT = 260;
 export const MARGIN = { top: 16, right: 16, bottom: 32, left: 48 } as const;
+
+/** The width a chart draws its SVG at: narrower on a phone, where the card would scale a wide one down. */
+export function useChartWidth(): number {
+  return useNarrowScreen() ? PHONE_CHART_WIDTH : CHART_WIDTH;
+}
+
+/** The look of every chart axis: its line, ticks and tick labels in one muted colour. */
+export const axisLook = (colour: string) => ({
+  stroke: colour,
+  tickStroke: colour,
+  tickLabelProps: { fill: colour, fontSize: 11 },
+});
 
 const Plot = styled.div`
   /* The plot keeps its axes left to right like its numbers; the card around it is right to left. */

@@ -4,8 +4,9 @@ import { Bar, Line } from '@visx/shape';
 import type { Analytics } from '@yoman/contracts';
 import { formatPercent, formatR } from '@yoman/ui';
 import { useTheme } from 'styled-components';
+import { ltr } from '../../i18n';
 import { heAnalytics as a } from '../../i18n-analytics';
-import { CHART_WIDTH, ChartFrame, DataTable } from './ChartFrame';
+import { ChartFrame, DataTable, useChartWidth } from './ChartFrame';
 
 type Comparison = Analytics['comparison'];
 type Figures = Comparison['me'];
@@ -31,7 +32,10 @@ export function ComparisonChart({ comparison }: { comparison: Comparison }) {
   const theme = useTheme();
   const { me, peers } = comparison;
   const title = a.comparisonTitle(comparisonGroupLabel(comparison.scope));
-  const plotWidth = CHART_WIDTH - LABEL - 80;
+  const width = useChartWidth();
+  // The metric's name takes at most a quarter of a phone's width.
+  const label = Math.min(LABEL, width / 4);
+  const plotWidth = width - label - 80;
   return (
     <ChartFrame
       id="comparison"
@@ -55,7 +59,7 @@ export function ComparisonChart({ comparison }: { comparison: Comparison }) {
       }
     >
       {peers && (
-        <svg viewBox={`0 0 ${CHART_WIDTH} ${HEIGHT}`} aria-hidden>
+        <svg viewBox={`0 0 ${width} ${HEIGHT}`} aria-hidden>
           {METRICS.map((m, row) => {
             const values = [me[m.key], peers[m.key]];
             const extent = Math.max(Math.abs(Math.min(0, ...values)), Math.max(0, ...values), 1e-9);
@@ -82,7 +86,7 @@ export function ComparisonChart({ comparison }: { comparison: Comparison }) {
                 <text x={0} y={BAR + 4} fontSize={12} fill={theme.colors.text}>
                   {m.label}
                 </text>
-                <Group left={LABEL}>
+                <Group left={label}>
                   {bar(me[m.key], 0, theme.colors.accent, 'me')}
                   {bar(peers[m.key], BAR + 4, theme.colors.flat, 'peers')}
                   <Line
@@ -91,10 +95,10 @@ export function ComparisonChart({ comparison }: { comparison: Comparison }) {
                     stroke={theme.colors.textMuted}
                   />
                   <text x={plotWidth + 8} y={BAR - 4} fontSize={11} fill={theme.colors.text}>
-                    {`${a.me} ${m.format(me[m.key])}`}
+                    {`${a.me} ${ltr(m.format(me[m.key]))}`}
                   </text>
                   <text x={plotWidth + 8} y={2 * BAR} fontSize={11} fill={theme.colors.textMuted}>
-                    {`${a.average} ${m.format(peers[m.key])}`}
+                    {`${a.average} ${ltr(m.format(peers[m.key]))}`}
                   </text>
                 </Group>
               </Group>

@@ -6,15 +6,15 @@ import type { Analytics } from '@yoman/contracts';
 import { formatR } from '@yoman/ui';
 import { useTheme } from 'styled-components';
 import { heAnalytics as a } from '../../i18n-analytics';
-import { CHART_HEIGHT, CHART_WIDTH, ChartFrame, DataTable, MARGIN } from './ChartFrame';
+import { axisLook, CHART_HEIGHT, ChartFrame, DataTable, MARGIN, useChartWidth } from './ChartFrame';
 
 type Curve = Analytics['cumulativeR'];
 
-const innerWidth = CHART_WIDTH - MARGIN.left - MARGIN.right;
 const innerHeight = CHART_HEIGHT - MARGIN.top - MARGIN.bottom;
 
-/** At most this many period labels under the axis, evenly picked. */
+/** At most this many period labels under the axis, evenly picked, each with room for a 'yyyy-MM'. */
 const MAX_TICKS = 8;
+const TICK_ROOM = 70;
 
 function everyNth<T>(items: T[], max: number): T[] {
   const step = Math.max(1, Math.ceil(items.length / max));
@@ -24,6 +24,8 @@ function everyNth<T>(items: T[], max: number): T[] {
 /** Cumulative R by day or month, with the zero line visible. */
 export function CumulativeRChart({ curve }: { curve: Curve }) {
   const theme = useTheme();
+  const width = useChartWidth();
+  const innerWidth = width - MARGIN.left - MARGIN.right;
   const points = curve.points;
   const values = points.map((p) => p.cumulativeR);
   const low = Math.min(0, ...values);
@@ -36,7 +38,7 @@ export function CumulativeRChart({ curve }: { curve: Curve }) {
   });
   const last = points.at(-1)?.cumulativeR ?? 0;
   const trades = points.reduce((sum, p) => sum + p.trades, 0);
-  const axisColour = theme.colors.textMuted;
+  const axis = axisLook(theme.colors.textMuted);
   return (
     <ChartFrame
       id="cumulative-r"
@@ -51,7 +53,7 @@ export function CumulativeRChart({ curve }: { curve: Curve }) {
         />
       }
     >
-      <svg viewBox={`0 0 ${CHART_WIDTH} ${CHART_HEIGHT}`} aria-hidden>
+      <svg viewBox={`0 0 ${width} ${CHART_HEIGHT}`} aria-hidden>
         <Group left={MARGIN.left} top={MARGIN.top}>
           <Line
             from={{ x: 0, y: y(0) }}
@@ -79,24 +81,15 @@ export function CumulativeRChart({ curve }: { curve: Curve }) {
               <title>{`${p.period}: ${formatR(p.cumulativeR)}`}</title>
             </circle>
           ))}
-          <AxisLeft
-            scale={y}
-            numTicks={5}
-            tickFormat={(v) => formatR(Number(v), 1)}
-            stroke={axisColour}
-            tickStroke={axisColour}
-            tickLabelProps={{ fill: axisColour, fontSize: 11 }}
-          />
+          <AxisLeft scale={y} numTicks={5} tickFormat={(v) => formatR(Number(v), 1)} {...axis} />
           <AxisBottom
             top={innerHeight}
             scale={x}
             tickValues={everyNth(
               points.map((p) => p.period),
-              MAX_TICKS,
+              Math.min(MAX_TICKS, Math.floor(innerWidth / TICK_ROOM)),
             )}
-            stroke={axisColour}
-            tickStroke={axisColour}
-            tickLabelProps={{ fill: axisColour, fontSize: 11 }}
+            {...axis}
           />
         </Group>
       </svg>

@@ -3,7 +3,7 @@ import { type Analytics, CALENDAR_INTENSITY_CAP_R } from '@yoman/contracts';
 import { formatR } from '@yoman/ui';
 import { useTheme } from 'styled-components';
 import { heAnalytics as a } from '../../i18n-analytics';
-import { CHART_WIDTH, ChartFrame, DataTable } from './ChartFrame';
+import { ChartFrame, DataTable, useChartWidth } from './ChartFrame';
 
 type Cell = Analytics['timeAnalysis']['heatmap'][number];
 
@@ -15,8 +15,6 @@ const HOURS = Array.from({ length: 24 }, (_, hour) => hour);
 const WEEKDAYS = [0, 1, 2, 3, 4, 5, 6] as const;
 const LEFT = 32;
 const TOP = 20;
-const CELL = (CHART_WIDTH - LEFT) / 24;
-const HEIGHT = TOP + CELL * 7;
 
 const hourLabel = (hour: number) => `${String(hour).padStart(2, '0')}:00`;
 
@@ -32,6 +30,8 @@ export function strongestCell(cells: Cell[]): Cell | null {
 /** Entry hour × weekday: each cell tinted profit or loss by its average R (full at ±5R), empty cells grey. */
 export function HourWeekdayHeatmap({ cells }: { cells: Cell[] }) {
   const theme = useTheme();
+  // A cell's side: the 24 hours across the chart's width.
+  const side = (useChartWidth() - LEFT) / 24;
   const byKey = new Map(cells.map((cell) => [`${cell.weekday}-${cell.hour}`, cell]));
   const best = strongestCell(cells);
   const summary = best
@@ -57,11 +57,11 @@ export function HourWeekdayHeatmap({ cells }: { cells: Cell[] }) {
         />
       }
     >
-      <svg viewBox={`0 0 ${CHART_WIDTH} ${HEIGHT}`} aria-hidden>
+      <svg viewBox={`0 0 ${LEFT + side * 24} ${TOP + side * 7}`} aria-hidden>
         {HOURS.filter((hour) => hour % 3 === 0).map((hour) => (
           <text
             key={hour}
-            x={LEFT + hour * CELL + CELL / 2}
+            x={LEFT + hour * side + side / 2}
             y={12}
             fontSize={10}
             textAnchor="middle"
@@ -74,7 +74,7 @@ export function HourWeekdayHeatmap({ cells }: { cells: Cell[] }) {
           <text
             key={name}
             x={LEFT - 6}
-            y={TOP + weekday * CELL + CELL / 2 + 4}
+            y={TOP + weekday * side + side / 2 + 4}
             fontSize={11}
             textAnchor="end"
             fill={theme.colors.textMuted}
@@ -91,10 +91,10 @@ export function HourWeekdayHeatmap({ cells }: { cells: Cell[] }) {
                 <rect
                   key={`${weekday}-${hour}`}
                   data-cell={cell ? `${weekday}-${hour}` : undefined}
-                  x={hour * CELL + 1}
-                  y={weekday * CELL + 1}
-                  width={CELL - 2}
-                  height={CELL - 2}
+                  x={hour * side + 1}
+                  y={weekday * side + 1}
+                  width={side - 2}
+                  height={side - 2}
                   rx={3}
                   fill={
                     !cell ? theme.colors.surface2 : cell.avgR >= 0 ? theme.colors.profit : theme.colors.loss

@@ -6,11 +6,11 @@ import type { Analytics } from '@yoman/contracts';
 import { formatPercent } from '@yoman/ui';
 import { useTheme } from 'styled-components';
 import { heAnalytics as a } from '../../i18n-analytics';
-import { CHART_HEIGHT, CHART_WIDTH, ChartFrame, DataTable, MARGIN } from './ChartFrame';
+import { FigureText } from '../../screen/FigureText';
+import { axisLook, CHART_HEIGHT, ChartFrame, DataTable, MARGIN, useChartWidth } from './ChartFrame';
 
 type Bucket = Analytics['rDistribution'][number];
 
-const innerWidth = CHART_WIDTH - MARGIN.left - MARGIN.right;
 const innerHeight = CHART_HEIGHT - MARGIN.top - MARGIN.bottom;
 
 /** Short axis labels of the seven buckets, lowest first (the Hebrew labels are in the table). */
@@ -29,6 +29,8 @@ const isLoss = (key: Bucket['key']) => key === 'below-2' || key === '-2to-1' || 
 /** The R histogram: trades per R bucket, losses red and wins green. */
 export function RHistogram({ buckets }: { buckets: Bucket[] }) {
   const theme = useTheme();
+  const width = useChartWidth();
+  const innerWidth = width - MARGIN.left - MARGIN.right;
   const total = buckets.reduce((sum, b) => sum + b.count, 0);
   const x = scaleBand<string>({ domain: buckets.map((b) => b.key), range: [0, innerWidth], padding: 0.2 });
   const y = scaleLinear<number>({
@@ -36,7 +38,7 @@ export function RHistogram({ buckets }: { buckets: Bucket[] }) {
     range: [innerHeight, 0],
     nice: true,
   });
-  const axisColour = theme.colors.textMuted;
+  const axis = axisLook(theme.colors.textMuted);
   return (
     <ChartFrame
       id="r-histogram"
@@ -47,11 +49,15 @@ export function RHistogram({ buckets }: { buckets: Bucket[] }) {
         <DataTable
           caption={a.histogramTitle}
           headers={[a.range, a.count, a.percentage]}
-          rows={buckets.map((b) => [b.range, String(b.count), formatPercent(b.percentage)])}
+          rows={buckets.map((b) => [
+            <FigureText key={b.key} text={b.range} />,
+            String(b.count),
+            formatPercent(b.percentage),
+          ])}
         />
       }
     >
-      <svg viewBox={`0 0 ${CHART_WIDTH} ${CHART_HEIGHT}`} aria-hidden>
+      <svg viewBox={`0 0 ${width} ${CHART_HEIGHT}`} aria-hidden>
         <Group left={MARGIN.left} top={MARGIN.top}>
           {buckets.map((b) => (
             <Bar
@@ -67,20 +73,12 @@ export function RHistogram({ buckets }: { buckets: Bucket[] }) {
               <title>{`${b.range}: ${b.count} (${formatPercent(b.percentage)})`}</title>
             </Bar>
           ))}
-          <AxisLeft
-            scale={y}
-            numTicks={5}
-            stroke={axisColour}
-            tickStroke={axisColour}
-            tickLabelProps={{ fill: axisColour, fontSize: 11 }}
-          />
+          <AxisLeft scale={y} numTicks={5} {...axis} />
           <AxisBottom
             top={innerHeight}
             scale={x}
             tickFormat={(key) => SHORT_LABELS[key as Bucket['key']]}
-            stroke={axisColour}
-            tickStroke={axisColour}
-            tickLabelProps={{ fill: axisColour, fontSize: 11 }}
+            {...axis}
           />
         </Group>
       </svg>

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { renderToBuffer } from '@react-pdf/renderer';
 import { afterAll, describe, expect, it } from 'vitest';
+import { figureRuns } from '../../screen/FigureText';
 import { analyticsFixture } from '../analytics-fixture';
 import { AnalyticsReport } from './AnalyticsReport';
 import { registerReportFonts } from './report-fonts';
@@ -70,6 +71,16 @@ describe('the analytics PDF report', () => {
     }
     for (const label of ['אחוז הצלחה', 'לונדון', 'פולבק', 'סשן לונדון הוא החזק ביותר השבוע']) {
       expect(text).toContain(label);
+    }
+  });
+
+  it('reads each R range in logical order, every R value whole (not "R עד -2R 1-")', async () => {
+    const text = await reportText();
+    const escaped = (run: string) => run.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&');
+    for (const { range } of analyticsFixture.rDistribution) {
+      const runs = figureRuns(range).map((run) => run.trim());
+      expect(runs.length, range).toBeGreaterThan(1);
+      expect(text, range).toMatch(new RegExp(runs.map(escaped).join('\\s*')));
     }
   });
 

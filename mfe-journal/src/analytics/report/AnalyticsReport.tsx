@@ -2,6 +2,7 @@ import { Document, Line, Page, Polyline, Rect, StyleSheet, Svg, Text, View } fro
 import { type Analytics, TRADE_SESSION_LABELS } from '@yoman/contracts';
 import { formatPercent, formatR } from '@yoman/ui';
 import { heAnalytics as a, heReport as r } from '../../i18n-analytics';
+import { figureRuns } from '../../screen/FigureText';
 import { holdTimeText } from '../AnalyticsKpis';
 import { REPORT_FONT_FAMILY } from './report-fonts';
 
@@ -36,19 +37,35 @@ const styles = StyleSheet.create({
     paddingVertical: 3,
   },
   cell: { flex: 1, textAlign: 'right' },
+  runs: { flex: 1, flexDirection: 'row-reverse', gap: 3 },
   figure: { flex: 1, textAlign: 'left' },
   bullet: { textAlign: 'right', marginBottom: 2 },
 });
 
-function FigureRow({ label, values }: { label: string; values: string[] }) {
+function FigureRow({ label, values }: { label: string | React.ReactElement; values: string[] }) {
   return (
     <View style={styles.row} wrap={false}>
-      <Text style={styles.cell}>{label}</Text>
+      {typeof label === 'string' ? <Text style={styles.cell}>{label}</Text> : label}
       {values.map((value, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: columns are positional.
         <Text key={i} style={styles.figure}>
           {value}
         </Text>
+      ))}
+    </View>
+  );
+}
+
+/**
+ * A bucket's range ('-2R עד -1R', 'פחות מ־-2R') as runs laid right to left, each R value a run of its own, so
+ * the PDF's line layout cannot reorder a number into the Hebrew beside it.
+ */
+function RangeLabel({ range }: { range: string }) {
+  return (
+    <View style={styles.runs}>
+      {figureRuns(range).map((run, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: runs are positional.
+        <Text key={i}>{pdfText(run.trim())}</Text>
       ))}
     </View>
   );
@@ -149,7 +166,11 @@ export function AnalyticsReport({ analytics, periodText, createdText }: Analytic
           <HistogramChart buckets={analytics.rDistribution} />
           <FigureRow label={a.range} values={[a.count, a.percentage]} />
           {analytics.rDistribution.map((b) => (
-            <FigureRow key={b.key} label={b.range} values={[String(b.count), pctText(b.percentage)]} />
+            <FigureRow
+              key={b.key}
+              label={<RangeLabel range={b.range} />}
+              values={[String(b.count), pctText(b.percentage)]}
+            />
           ))}
         </Section>
 

@@ -1,6 +1,6 @@
 import type { Migration } from '@yoman/platform';
 import type { Knex } from 'knex';
-import { fillMonthSequences } from './analytics-projection';
+import { fillMonthSequences } from './sequence-rows';
 
 /** The sums every group row carries (see `GroupSums`); R and minutes stay exact numerics. */
 function sumColumns(table: Knex.CreateTableBuilder) {

@@ -6,12 +6,8 @@ import ClientPgLite from 'knex-pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tradeMigrations } from '../migrations';
 import { figures, loggedEvent } from '../trades/trade-fixtures';
-import {
-  ANALYTICS_TABLES,
-  analyticsProjection,
-  daySequenceOfRow,
-  fillMonthSequences,
-} from './analytics-projection';
+import { ANALYTICS_TABLES, analyticsProjection } from './analytics-projection';
+import { daySequenceOfRow, fillMonthSequences } from './sequence-rows';
 import { streaksOf } from './sequences';
 
 // The projection is incremental (a save touches its day and month; the all-time rows take a month's old rows

@@ -11,7 +11,6 @@ import {
   type TradeSessionValue,
 } from '@yoman/contracts';
 import type { Knex } from 'knex';
-import { daySequenceOfRow } from './analytics-projection';
 import {
   type Dimension,
   daysPart,
@@ -43,6 +42,7 @@ import {
   winRateOf,
 } from './figures';
 import { type DayRange, daysEndingOn, daysOfMonth, earlierDay, spanInDays, todayIn } from './periods';
+import { daySequenceOfRow } from './sequence-rows';
 import { drawdownOf, streaksOf } from './sequences';
 
 /** Who asks, and in which zone their days are read. */

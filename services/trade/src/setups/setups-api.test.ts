@@ -230,7 +230,7 @@ describe('a trade naming a setup', () => {
     expect(malformed.json().issues[0].path).toEqual(['setupId']);
   });
 
-  it('keeps a setup archived after the trade named it when the trade is edited, and a built-in setup stays selectable', async () => {
+  it('keeps a setup archived after the trade named it when the trade is edited, refuses switching to another archived one, and a built-in setup stays selectable', async () => {
     const setup = await createSetup();
     const trade = await t.logTrade(ALICE, btc(1, '2026-03-20T11:00:00.000Z', { setupId: setup.id }));
     await t.call('POST', `/api/setups/${setup.id}/archive`, ALICE);
@@ -242,6 +242,16 @@ describe('a trade naming a setup', () => {
     );
     expect(edited.statusCode, edited.body).toBe(200);
     expect(edited.json()).toMatchObject({ setupId: setup.id, setup: 'pullback' });
+    const another = await createSetup(ALICE, { name: 'סטאפ שני' });
+    await t.call('POST', `/api/setups/${another.id}/archive`, ALICE);
+    const switched = await t.call(
+      'PUT',
+      `/api/trades/${trade.id}`,
+      ALICE,
+      btc(1, '2026-03-20T11:00:00.000Z', { setupId: another.id }),
+    );
+    expect(switched.statusCode).toBe(400);
+    expect(switched.json()).toMatchObject({ code: 'SETUP_ARCHIVED', issues: [{ path: ['setupId'] }] });
     const cleared = await t.call('PUT', `/api/trades/${trade.id}`, ALICE, btc(1, '2026-03-20T11:00:00.000Z'));
     expect(cleared.json().setupId).toBeNull();
   });

@@ -1,7 +1,7 @@
 import { parseSetupEvent, SETUP_EVENT_TYPES, type SetupEvent } from '@yoman/contracts';
 import { batchedProjection, type Migration, type Projection } from '@yoman/platform';
 import type { Knex } from 'knex';
-import { stampUsers } from '../analytics/analytics-projection';
+import { stampUsers } from '../analytics/analytics-rows';
 
 /** `trade_setups`: each student's library setups as the setups screen and the trade command read them. */
 export const setupsMigration: Migration = {

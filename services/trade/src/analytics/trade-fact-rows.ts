@@ -1,0 +1,67 @@
+import type { TradeEvent } from '@yoman/contracts';
+import type { Knex } from 'knex';
+import { inChunks } from './analytics-rows';
+import type { TradeFact } from './trade-facts';
+
+/** The stored facts of these trades; numbers read back as text so they stay exact. */
+export async function loadFacts(
+  trx: Knex.Transaction,
+  tradeIds: readonly string[],
+): Promise<Map<string, TradeFact>> {
+  const facts = new Map<string, TradeFact>();
+  for (const chunk of inChunks(tradeIds)) {
+    const rows = await trx('trade_analytics_trades')
+      .whereIn('trade_id', chunk)
+      .select(
+        'trade_id',
+        'user_id',
+        'date',
+        'entry_hour',
+        'entry_weekday',
+        'session',
+        'setup_key',
+        'symbol',
+        'r_bucket',
+        'outcome',
+        'has_screenshot',
+        trx.raw('r_multiple::text as r_multiple'),
+        trx.raw('hold_minutes::text as hold_minutes'),
+        trx.raw(`to_char(exit_time at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as exit_time`),
+      );
+    for (const row of rows as TradeFact[]) facts.set(row.trade_id, row);
+  }
+  return facts;
+}
+
+export async function saveFacts(
+  trx: Knex.Transaction,
+  saved: readonly TradeFact[],
+  deletedIds: readonly string[],
+) {
+  for (const chunk of inChunks(deletedIds))
+    await trx('trade_analytics_trades').whereIn('trade_id', chunk).delete();
+  for (const chunk of inChunks(saved))
+    await trx('trade_analytics_trades').insert(chunk).onConflict('trade_id').merge();
+}
+
+/** Keeps each user's organisation as of their latest logged trade (the same in any order of the streams). */
+export async function recordMembers(trx: Knex.Transaction, events: readonly TradeEvent[]) {
+  const latest = new Map<string, { user_id: string; organisation_id: string; logged_at: string }>();
+  for (const event of events) {
+    if (event.type !== 'trade.logged.v1' || !event.data.organisationId) continue;
+    const known = latest.get(event.data.userId);
+    if (known && Date.parse(known.logged_at) >= Date.parse(event.data.loggedAt)) continue;
+    latest.set(event.data.userId, {
+      user_id: event.data.userId,
+      organisation_id: event.data.organisationId,
+      logged_at: event.data.loggedAt,
+    });
+  }
+  for (const chunk of inChunks([...latest.values()])) {
+    await trx('trade_analytics_members')
+      .insert(chunk)
+      .onConflict('user_id')
+      .merge()
+      .where('trade_analytics_members.logged_at', '<', trx.raw('excluded.logged_at'));
+  }
+}
