@@ -1,8 +1,7 @@
 // `node scripts/build-server.mjs`: compiles each service's entry (services/<name>/src/main.ts) and the
-// gateway's one-shot commands the deployments run (cli/prepare.ts, cli/serve-static.ts), with the workspace
-// packages they import, into one ES module each in services/<name>/dist/ (main.mjs, prepare.mjs,
-// serve-static.mjs), so processes start with plain `node` instead of compiling TypeScript through tsx at run
-// time. npm packages stay external (loaded from node_modules as usual). The files sit at the same depth as
+// gateway's commands the deployments run (cli/prepare.ts, serve-static.ts, rebuild-projections.ts), with the
+// workspace packages they import, into one ES module each in services/<name>/dist/ (main.mjs, prepare.mjs, …),
+// so processes start with plain `node` instead of compiling TypeScript through tsx at run time. npm packages stay external (loaded from node_modules as usual). The files sit at the same depth as
 // src/, so paths built from import.meta.url (the front end's dist/web) resolve the same. Each file is written
 // beside its final name and renamed into place, so a process started meanwhile never reads half a file.
 import { existsSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
@@ -13,7 +12,11 @@ import { repoRoot } from './ensure-installed.mjs';
 const workspacePackage = /^@yoman\//;
 
 /** The one-shot commands of the gateway that docker-compose.yml and infra/k8s run besides the services. */
-const GATEWAY_COMMANDS = ['services/gateway/src/cli/prepare.ts', 'services/gateway/src/cli/serve-static.ts'];
+const GATEWAY_COMMANDS = [
+  'services/gateway/src/cli/prepare.ts',
+  'services/gateway/src/cli/serve-static.ts',
+  'services/gateway/src/cli/rebuild-projections.ts',
+];
 
 /** Keeps every bare import but the workspace's own packages out of the bundle. */
 const externalNpmPackages = {

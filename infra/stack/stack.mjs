@@ -67,7 +67,7 @@ function stackEnvironment({
  * `processes` chooses which of STACK_PROCESSES to start (default all). The processes run compiled, as a
  * deployment runs them (the server is built first, in about a second); `runtime: 'tsx'` runs the TypeScript
  * sources instead. Returns `gatewayUrl`, `processes`
- * (name → { port, pid }), `kill(name, signal)`, `start(name)`, `restart(name)`, `logOf(name)`, `stop()`, `env`,
+ * (name → { port, pid }), `runtime`, `kill(name, signal)`, `start(name)`, `restart(name)`, `logOf(name)`, `stop()`, `env`,
  * `schema` and `serverDatabaseUrl`.
  */
 export async function startStack({
@@ -171,6 +171,7 @@ export async function startStack({
     const running = {
       gatewayUrl: `http://127.0.0.1:${ports.get('gateway-api')}`,
       env,
+      runtime,
       schema,
       prefix,
       dir,

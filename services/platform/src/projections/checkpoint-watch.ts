@@ -19,16 +19,24 @@ interface Waiter {
   partition: number;
   position: number;
   deadline: number;
+  /** The view's count when the wait began: only what the view learned after it counts for this wait. */
+  since: number;
   resolve(): void;
   reject(error: unknown): void;
 }
 
-/** A sleep that `wake()` cuts short. */
+/** A sleep that `wake()` cuts short; a wake while nobody sleeps ends the next sleep at once. */
 function createPause() {
   let wakeUp: (() => void) | undefined;
+  let woken = false;
   return {
     for: (ms: number) =>
       new Promise<void>((resolve) => {
+        if (woken) {
+          woken = false;
+          resolve();
+          return;
+        }
         const timer = setTimeout(() => wakeUp?.(), ms);
         wakeUp = () => {
           clearTimeout(timer);
@@ -36,7 +44,10 @@ function createPause() {
           resolve();
         };
       }),
-    wake: () => wakeUp?.(),
+    wake: () => {
+      if (wakeUp) wakeUp();
+      else woken = true;
+    },
   };
 }
 
@@ -45,6 +56,9 @@ function createPause() {
  * view of the (small) checkpoint table. With `notifications`, projectors tell the view of each commit
  * (PostgreSQL LISTEN/NOTIFY, on a connection of its own), so a wait ends as soon as the projector's
  * transaction commits, without a query; else, or while the listener is down, the table is read every 10 ms.
+ * A wait trusts only what the view learned after it began (a notice, or a read of the table begun since):
+ * the table can go back (a test truncating it) without a notice, and a position the view learned earlier
+ * may be gone. A wait the view already seems to cover asks for a read of the table to confirm it.
  */
 export function createCheckpointWatch(
   db: Knex,
@@ -52,20 +66,22 @@ export function createCheckpointWatch(
   notifications?: { connectionString: string; channel: string },
 ) {
   const waiters = new Set<Waiter>();
-  const positions = new Map<string, number>();
-  /** Per key, the number of the last notice that named it (reads that started before it do not undo it). */
-  const noticedAt = new Map<string, number>();
-  let notices = 0;
+  /** Per checkpoint key, its position and the count at which the view learned it. */
+  const positions = new Map<string, { position: number; learnedAt: number }>();
+  /** Counts what the view learns: each notice and each read of the table (when it begins). */
+  let learned = 0;
   /** Counts the listener's (re)starts; the view is current once a read that began while it listened ends. */
   let listenings = 0;
   let current = false;
   let polling = false;
   const pause = createPause();
 
-  const satisfied = (waiter: Waiter) =>
-    waiter.projections.every(
-      (name) => (positions.get(checkpointKey(name, waiter.topic, waiter.partition)) ?? 0) >= waiter.position,
-    );
+  const covers = (waiter: Waiter, since: number) =>
+    waiter.projections.every((name) => {
+      const known = positions.get(checkpointKey(name, waiter.topic, waiter.partition));
+      return known !== undefined && known.learnedAt > since && known.position >= waiter.position;
+    });
+  const satisfied = (waiter: Waiter) => covers(waiter, waiter.since);
 
   const settle = () => {
     for (const waiter of waiters) {
@@ -81,11 +97,9 @@ export function createCheckpointWatch(
       pause.wake();
       return;
     }
-    notices += 1;
+    learned += 1;
     for (const { projection, topic, partition, position } of notice) {
-      const key = checkpointKey(projection, topic, partition);
-      positions.set(key, position);
-      noticedAt.set(key, notices);
+      positions.set(checkpointKey(projection, topic, partition), { position, learnedAt: learned });
     }
     settle();
   };
@@ -107,7 +121,8 @@ export function createCheckpointWatch(
 
   /** Reads the table; a key noticed since the read began keeps its newer position. */
   const readTable = async () => {
-    const startedAt = notices;
+    learned += 1;
+    const startedAt = learned;
     const listenedFrom = listener?.listening() ? listenings : undefined;
     const rows: { projection: string; topic: string; partition: number; position: number | string }[] =
       await db('projection_partition_checkpoints').select('projection', 'topic', 'partition', 'position');
@@ -115,11 +130,12 @@ export function createCheckpointWatch(
       rows.map((row) => [checkpointKey(row.projection, row.topic, row.partition), Number(row.position)]),
     );
     for (const key of new Set([...positions.keys(), ...read.keys()])) {
-      const fresher = (noticedAt.get(key) ?? 0) > startedAt;
+      const known = positions.get(key);
       const position = read.get(key);
-      if (fresher) positions.set(key, Math.max(positions.get(key) ?? 0, position ?? 0));
-      else if (position === undefined) positions.delete(key);
-      else positions.set(key, position);
+      if (known && known.learnedAt > startedAt) {
+        if (position !== undefined && position > known.position) known.position = position;
+      } else if (position === undefined) positions.delete(key);
+      else positions.set(key, { position, learnedAt: startedAt });
     }
     if (listenedFrom !== undefined && listenedFrom === listenings && listener?.listening()) current = true;
     settle();
@@ -155,17 +171,14 @@ export function createCheckpointWatch(
 
   return {
     /** Resolves once every named projection's checkpoint of the partition covers `position`; 503 at `deadline`. */
-    until(target: Omit<Waiter, 'resolve' | 'reject'>): Promise<void> {
+    until(target: Omit<Waiter, 'since' | 'resolve' | 'reject'>): Promise<void> {
       if (target.projections.length === 0) return Promise.resolve();
       return new Promise<void>((resolve, reject) => {
-        const waiter = { ...target, resolve, reject };
-        // What the listener has heard is current: a wait it already covers needs no query.
-        if (current && satisfied(waiter)) {
-          resolve();
-          return;
-        }
+        const waiter = { ...target, since: learned, resolve, reject };
         waiters.add(waiter);
         listener?.start();
+        // A wait the view seems to cover already is confirmed by a read now; any other waits for a notice.
+        if (!current || covers(waiter, 0)) pause.wake();
         void poll();
       });
     },
