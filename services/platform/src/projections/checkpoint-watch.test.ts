@@ -75,6 +75,35 @@ onPostgres.describe('the checkpoint watch on PostgreSQL', () => {
     }
   });
 
+  it('does not end a wait on a position it learned before the wait began (the table was emptied since)', async () => {
+    const watch = createCheckpointWatch(db, logger, { connectionString, channel });
+    const notice = { projection: 'trades', topic: 'watch.trade', partition: 1, position: 9 };
+    try {
+      const first = watch.until(target(9));
+      let heard = false;
+      void first.then(() => {
+        heard = true;
+      });
+      for (let tries = 0; !heard && tries < 100; tries += 1) {
+        await db.transaction((trx) => notifyCheckpoints(trx, channel, [notice]));
+        await pause(50);
+      }
+      await first;
+      // The view holds 9 from before; the table (emptied, as between tests) holds nothing.
+      let ended = false;
+      const second = watch.until(target(2)).then(() => {
+        ended = true;
+      });
+      await pause(400);
+      expect(ended).toBe(false);
+      await db('projection_partition_checkpoints').insert({ ...notice, position: 2 });
+      await second;
+    } finally {
+      await db('projection_partition_checkpoints').delete();
+      await watch.close();
+    }
+  });
+
   it('reads the table when it cannot listen, and still ends the wait', async () => {
     const unreachable = 'postgres://nobody:nothing@127.0.0.1:1/none';
     const watch = createCheckpointWatch(db, logger, { connectionString: unreachable, channel });
