@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import type { CommittedEvent } from '../event-store/postgres-event-store';
 import { unavailable } from '../http/errors';
+import { readModelChanged } from '../read-cache/read-cache';
 import { deliverAll, writeCheckpoints } from './projection-delivery';
 import type { Projection, ProjectionRunner } from './types';
 
@@ -71,6 +72,7 @@ export function createProjectionRunner(
       const selected = selectProjections(projections, name);
       await db.transaction(async (trx) => {
         for (const projection of selected) await projection.reset(trx);
+        readModelChanged(trx, 'all');
         await trx('projection_failures')
           .whereIn(
             'projection',
