@@ -71,6 +71,7 @@ export async function rebuildProjections(stack) {
   const result = await runOnce('services/gateway/src/cli/rebuild-projections.ts', [], {
     env: stack.env,
     logFile,
+    runtime: stack.runtime,
   });
   if (result.code !== 0)
     throw new Error(`rebuild exited ${result.code}:\n${result.stdout}\n${tailOf(logFile)}`);

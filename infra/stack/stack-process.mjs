@@ -1,17 +1,29 @@
-// One process of the distributed stack: `node --import tsx <entry> --role <role>` on a fixed port, its output
-// appended to a log file, with start, readiness, kill and restart.
+// One process of the distributed stack: `node --enable-source-maps services/<service>/dist/main.mjs --role
+// <role>` (the compiled entry, as docker-compose.yml and infra/k8s run it; `runtime: 'tsx'` runs the TypeScript
+// source instead) on a fixed port, its output appended to a log file, with start, readiness, kill and restart.
 import { spawn } from 'node:child_process';
 import { closeSync, existsSync, openSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { compiledEntryOf } from '../../scripts/build-server.mjs';
 
 export const repoRoot = join(import.meta.dirname, '..', '..');
 
-/** Runs `node --import tsx <entry> …args` to its end; resolves with its exit code and output. */
-export function runOnce(entry, args, { env, logFile, timeoutMs = 120_000 }) {
+/**
+ * How node starts a source entry (services/<name>/src/…ts): its compiled file (scripts/build-server.mjs must
+ * have run), or the source itself through tsx.
+ */
+export function nodeArgumentsOf(entry, runtime = 'compiled') {
+  if (runtime === 'tsx') return ['--import', 'tsx', entry];
+  if (runtime === 'compiled') return ['--enable-source-maps', compiledEntryOf(entry)];
+  throw new Error(`unknown runtime ${runtime}: compiled or tsx`);
+}
+
+/** Runs an entry (see `nodeArgumentsOf`) with `args` to its end; resolves with its exit code and output. */
+export function runOnce(entry, args, { env, logFile, runtime, timeoutMs = 120_000 }) {
   return new Promise((resolve, reject) => {
     const log = openSync(logFile, 'a');
-    const child = spawn(process.execPath, ['--import', 'tsx', entry, ...args], {
+    const child = spawn(process.execPath, [...nodeArgumentsOf(entry, runtime), ...args], {
       cwd: repoRoot,
       env,
       stdio: ['ignore', 'pipe', log],
@@ -51,7 +63,7 @@ async function answers200(url) {
  * A service process of the stack. `start()` spawns it (again after a kill), `ready()` waits for its /readyz,
  * `kill(signal)` resolves once it is gone.
  */
-export function stackProcess({ name, entry, role, port, env, logDir }) {
+export function stackProcess({ name, entry, role, port, env, logDir, runtime }) {
   const logFile = join(logDir, `${name}.log`);
   let child;
   let exited = Promise.resolve();
@@ -61,7 +73,7 @@ export function stackProcess({ name, entry, role, port, env, logDir }) {
   function start() {
     if (alive()) throw new Error(`${name} is already running (pid ${child.pid})`);
     const log = openSync(logFile, 'a');
-    child = spawn(process.execPath, ['--import', 'tsx', entry, '--role', role], {
+    child = spawn(process.execPath, [...nodeArgumentsOf(entry, runtime), '--role', role], {
       cwd: repoRoot,
       env: { ...env, PORT: String(port) },
       stdio: ['ignore', log, log],

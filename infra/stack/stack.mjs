@@ -6,6 +6,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildServer } from '../../scripts/build-server.mjs';
 import { distinctFreePorts, stopOnExit } from '../local/server-process.mjs';
 import { processNamesOf, readRegistry } from './registry.mjs';
 import {
@@ -63,8 +64,10 @@ function stackEnvironment({
 
 /**
  * Starts a stack on the given servers, in a schema, a Redis database and a topic prefix of its own.
- * `processes` chooses which of STACK_PROCESSES to start (default all). Returns `gatewayUrl`, `processes`
- * (name → { port, pid }), `kill(name, signal)`, `start(name)`, `restart(name)`, `logOf(name)`, `stop()`, `env`,
+ * `processes` chooses which of STACK_PROCESSES to start (default all). The processes run compiled, as a
+ * deployment runs them (the server is built first, in about a second); `runtime: 'tsx'` runs the TypeScript
+ * sources instead. Returns `gatewayUrl`, `processes`
+ * (name → { port, pid }), `runtime`, `kill(name, signal)`, `start(name)`, `restart(name)`, `logOf(name)`, `stop()`, `env`,
  * `schema` and `serverDatabaseUrl`.
  */
 export async function startStack({
@@ -73,6 +76,7 @@ export async function startStack({
   kafkaBrokers,
   processes = STACK_PROCESSES,
   partitions = 3,
+  runtime = 'compiled',
   log = (line) => process.stderr.write(`${line}\n`),
 }) {
   const startedAt = Date.now();
@@ -132,12 +136,21 @@ export async function startStack({
       for (const role of service.roles) {
         const name = `${service.name}-${role}`;
         const port = ports.get(name);
-        children.set(name, stackProcess({ name, entry: service.entry, role, port, env, logDir: dir }));
+        children.set(
+          name,
+          stackProcess({ name, entry: service.entry, role, port, env, logDir: dir, runtime }),
+        );
       }
     }
 
+    // Built on every start, so the processes never run code older than the sources.
+    if (runtime === 'compiled') await buildServer();
     const prepareLog = join(dir, 'prepare.log');
-    const prepared = await runOnce('services/gateway/src/cli/prepare.ts', [], { env, logFile: prepareLog });
+    const prepared = await runOnce('services/gateway/src/cli/prepare.ts', [], {
+      env,
+      logFile: prepareLog,
+      runtime,
+    });
     if (prepared.code !== 0) throw new Error(`prepare exited ${prepared.code}:\n${tailOf(prepareLog)}`);
     const preparedAt = Date.now();
     log(
@@ -158,6 +171,7 @@ export async function startStack({
     const running = {
       gatewayUrl: `http://127.0.0.1:${ports.get('gateway-api')}`,
       env,
+      runtime,
       schema,
       prefix,
       dir,
@@ -212,13 +226,16 @@ export async function startStack({
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const { DATABASE_URL, REDIS_URL, KAFKA_BROKERS } = process.env;
   if (!DATABASE_URL || !REDIS_URL || !KAFKA_BROKERS) {
-    process.stderr.write('usage: DATABASE_URL=… REDIS_URL=… KAFKA_BROKERS=… node infra/stack/stack.mjs\n');
+    process.stderr.write(
+      'usage: DATABASE_URL=… REDIS_URL=… KAFKA_BROKERS=… [YOMAN_STACK_RUNTIME=tsx] node infra/stack/stack.mjs\n',
+    );
     process.exit(2);
   }
   const stack = await startStack({
     databaseUrl: DATABASE_URL,
     redisUrl: REDIS_URL,
     kafkaBrokers: KAFKA_BROKERS,
+    runtime: process.env.YOMAN_STACK_RUNTIME || undefined,
   });
   console.log(`GATEWAY_URL=${stack.gatewayUrl}`);
   for (const [name, { port, pid }] of stack.processes)

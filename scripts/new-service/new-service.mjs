@@ -119,7 +119,7 @@ function registerCompose(root, n) {
     .map(
       (role, index) => `  ${n.name}-${role}:
     <<: *yoman-image
-    command: ["node", "--import", "tsx", "services/${n.name}/src/main.ts", "--role", "${role}"]
+    command: ["node", "--enable-source-maps", "services/${n.name}/dist/main.mjs", "--role", "${role}"]
     environment:
       <<: *yoman-environment
       PORT: "${n.port + index}"

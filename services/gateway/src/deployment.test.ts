@@ -5,6 +5,7 @@ import { IN_MEMORY_DATA_DIR, PROCESS_ROLES, portOf } from '@yoman/platform';
 import { describe, expect, it } from 'vitest';
 import { parse, parseAllDocuments } from 'yaml';
 import { remotes as registeredRemotes } from '../../../remotes.config.mjs';
+import { compiledEntryOf, serverEntries } from '../../../scripts/build-server.mjs';
 import { registryProcesses } from './cli/services';
 import { loadEveryVariable as loadConfig, yomanConfigVariables } from './config-variables';
 import { gatewayConfig } from './gateway-config';
@@ -47,18 +48,31 @@ const secrets: Env = {
 /** The environment with an in-memory DATA_DIR unless it names one, so checking it writes no session key. */
 const withoutDisk = (env: Record<string, string | undefined>) => ({ DATA_DIR: IN_MEMORY_DATA_DIR, ...env });
 
-/** A Yoman process as both files start it: `node --import tsx <script> [--role R | --dir D]`. */
+/** The source entries `npm run build:server` compiles (the Dockerfile runs it), and what it compiles them to. */
+const compiledSources = new Map(serverEntries().map((source) => [compiledEntryOf(source), source]));
+
+/**
+ * A Yoman process as both files start it: `node --enable-source-maps <compiled script> [--role R | --dir D]`,
+ * with the source entry the script is compiled from.
+ */
 function entryOf(command: readonly string[] = []) {
-  const script = command[3] ?? 'missing';
+  const script = command[2] ?? 'missing';
   const option = (name: string) => (command.includes(name) ? command[command.indexOf(name) + 1] : undefined);
-  return { prefix: command.slice(0, 3), script, role: option('--role'), dir: option('--dir') };
+  return {
+    prefix: command.slice(0, 2),
+    script,
+    source: compiledSources.get(script),
+    role: option('--role'),
+    dir: option('--dir'),
+  };
 }
 
-/** Checks a Yoman command: `node --import tsx`, a script that exists, a known role. */
+/** Checks a Yoman command: plain node, a script the server build makes from a source that exists, a known role. */
 function expectRunnable(command: readonly string[] | undefined) {
   const entry = entryOf(command);
-  expect(entry.prefix).toEqual(['node', '--import', 'tsx']);
-  expect(existsSync(join(repo, entry.script)), entry.script).toBe(true);
+  expect(entry.prefix).toEqual(['node', '--enable-source-maps']);
+  expect(entry.source, `${entry.script} is not built by npm run build:server`).toBeDefined();
+  expect(existsSync(join(repo, entry.source as string)), entry.source).toBe(true);
   if (entry.role !== undefined) expect(PROCESS_ROLES).toContain(entry.role);
   if (entry.dir !== undefined) expect(entry.dir).toMatch(/^dist\/web\/remotes\/[a-z]+$/);
 }
@@ -126,7 +140,7 @@ describe('docker-compose.yml', () => {
 
   it('prepares the database and topics before any process that uses them starts', () => {
     const prepare = compose.services.prepare;
-    expect(entryOf(prepare?.command).script).toBe('services/gateway/src/cli/prepare.ts');
+    expect(entryOf(prepare?.command).source).toBe('services/gateway/src/cli/prepare.ts');
     expect(prepare?.depends_on?.postgres?.condition).toBe('service_healthy');
     expect(prepare?.depends_on?.kafka?.condition).toBe('service_healthy');
     for (const [name, service] of yomanServices) {
@@ -170,7 +184,7 @@ describe('docker-compose.yml', () => {
     for (const [service, url] of called) {
       expect(composeEnv(url.hostname).PORT).toBe(url.port);
       const entry = entryOf(compose.services[url.hostname]?.command);
-      expect(entry).toMatchObject({ script: `services/${service}/src/main.ts`, role: 'api' });
+      expect(entry).toMatchObject({ source: `services/${service}/src/main.ts`, role: 'api' });
     }
     expect(remotes.map(([name]) => name).sort()).toEqual(registeredRemotes.map(({ name }) => name).sort());
     for (const [name, url] of remotes) {
@@ -319,7 +333,7 @@ describe('the Kubernetes manifests', () => {
       const target = ofKind('Service').find((each) => each.metadata.name === url.hostname);
       expect(target?.spec?.ports?.[0]?.port).toBe(Number(url.port));
       const entry = entryOf(containerOf(deployment(url.hostname) as Resource).command);
-      expect(entry).toMatchObject({ script: `services/${service}/src/main.ts`, role: 'api' });
+      expect(entry).toMatchObject({ source: `services/${service}/src/main.ts`, role: 'api' });
     }
     for (const [name] of remotes) {
       expect(entryOf(containerOf(deployment(`remote-${name}`) as Resource).command).dir).toBe(
@@ -336,7 +350,7 @@ describe('docker-compose.yml and infra/k8s against the service registry', () => 
   const expected = registry.flatMap((service) =>
     service.roles.map((role) => ({
       name: `${service.name}-${role}`,
-      command: ['node', '--import', 'tsx', service.entry, '--role', role],
+      command: ['node', '--enable-source-maps', compiledEntryOf(service.entry), '--role', role],
       port: String(portOf(service, role as 'api' | 'projector' | 'worker')),
     })),
   );

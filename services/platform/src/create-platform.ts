@@ -3,7 +3,7 @@ import { type Config, IN_MEMORY_DATA_DIR } from './config/config';
 import { claimDataDirectory } from './db/data-dir-lock';
 import { createDatabase, ensureSchema, initialiseEmbeddedDirectory } from './db/database';
 import { runMigrations } from './db/migrations';
-import { embeddedDelivery, kafkaDelivery, type ProcessRole } from './event-delivery';
+import { embeddedDelivery, kafkaDelivery, type ProcessRole, relayWakeChannel } from './event-delivery';
 
 export { PROCESS_ROLES, type ProcessRole } from './event-delivery';
 
@@ -84,7 +84,11 @@ export async function createPlatform(
     ? await kafkaDelivery(config, modules, allProjections, { db, logger, role, service: options.service })
     : embeddedDelivery(db, allProjections, logger, background, role);
   const { projections } = delivery;
-  const eventStore = createEventStore(db, { clock, onCommitted: () => projections.notify() });
+  const eventStore = createEventStore(db, {
+    clock,
+    onCommitted: (last) => projections.notify(last),
+    notifyChannel: relayWakeChannel(config),
+  });
   // Job handlers receive the platform that holds the jobs: a cycle closed through a function.
   // With REDIS_URL the jobs live in BullMQ (the distributed mode); without it, in the embedded scheduler.
   const runsJobs = role === 'all' || role === 'worker';

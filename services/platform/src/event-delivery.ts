@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { Config } from './config/config';
+import { notificationChannel } from './db/notification-listener';
 import { createKafkaEventBus, type KafkaEventBus } from './event-bus/kafka-event-bus';
 import { createOutboxRelay, type OutboxRelay, relayLockKey } from './event-bus/outbox-relay';
 import { moduleOfEventType, moduleTopic } from './event-bus/topics';
@@ -19,6 +20,15 @@ export type ProcessRole = 'all' | 'api' | 'projector' | 'worker';
 export const PROCESS_ROLES: readonly ProcessRole[] = ['all', 'api', 'projector', 'worker'];
 
 const PROJECTION_POLL_MS = 1000;
+
+/**
+ * The channel appends notify and the outbox relay listens on: only on PostgreSQL with Kafka (embedded, the
+ * event store wakes the runner in process). Events live in the schema, so the schema alone scopes it.
+ */
+export function relayWakeChannel(config: Config): string | undefined {
+  if (!config.databaseUrl || !config.kafkaBrokers) return undefined;
+  return notificationChannel('events', config.databaseSchema);
+}
 
 /** How committed events reach the read models: the runner the platform exposes, and its lifecycle. */
 export interface Delivery {
@@ -76,10 +86,20 @@ export async function kafkaDelivery(
     topicPrefix: prefix,
     partitions: config.kafkaPartitions,
     consumer: consumes ? { bus, group: `${prefix}projector.${service}` } : undefined,
+    notifications: {
+      channel: notificationChannel('checkpoints', config.databaseSchema, prefix),
+      connectionString: config.databaseUrl,
+    },
   });
   const relay: OutboxRelay | undefined =
     role === 'all' || role === 'worker'
-      ? createOutboxRelay({ db, bus, logger, lockKey: relayLockKey(config.databaseSchema, prefix) })
+      ? createOutboxRelay({
+          db,
+          bus,
+          logger,
+          lockKey: relayLockKey(config.databaseSchema, prefix),
+          wake: wakeOf(config),
+        })
       : undefined;
   const projectionsWithRelay: EmbeddedProjectionRunner = {
     ...runner,
@@ -99,10 +119,16 @@ export async function kafkaDelivery(
       await relay?.stop();
       await runner.stop();
       // A batch held by the pause would keep the consumer from leaving its group: it is refused instead.
-      runner.close();
+      await runner.close();
       await bus.stop();
     },
   };
+}
+
+/** Where the relay hears of new appends: the events channel, over a connection of its own. */
+function wakeOf(config: Config) {
+  const channel = relayWakeChannel(config);
+  return channel && config.databaseUrl ? { channel, connectionString: config.databaseUrl } : undefined;
 }
 
 /** The topics of these modules: one per module name and per module their projections read. */

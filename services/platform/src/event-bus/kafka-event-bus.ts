@@ -114,6 +114,8 @@ export function createKafkaEventBus(options: KafkaEventBusOptions): KafkaEventBu
     await consumer.subscribe({ topics: [...topics], fromBeginning: true });
     await consumer.run({
       autoCommit: false,
+      // Every partition's batch of a fetch is handed over at once, so the handler can apply them together.
+      partitionsConsumedConcurrently: topics.length * partitions,
       eachBatchAutoResolve: false,
       eachBatch: async ({ batch, resolveOffset, heartbeat, isRunning, isStale }) => {
         // A batch that arrives while stopping is left uncommitted: the group hands it over after a restart.

@@ -3,7 +3,9 @@ import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RunningPlatform } from '../create-platform';
-import { APPEND_LOCK_KEY } from '../event-store/postgres-event-store';
+import { systemClock } from '../create-platform';
+import { notificationChannel } from '../db/notification-listener';
+import { APPEND_LOCK_KEY, createEventStore } from '../event-store/postgres-event-store';
 import type { RecordedEvent } from '../event-store/types';
 import { needsInfra } from '../testing/needs-infra';
 import { resetDatabase } from '../testing/reset-database';
@@ -233,6 +235,31 @@ onPostgres.describe('the outbox relay on PostgreSQL', () => {
     expect(stored.map((event) => event.streamId).slice(0, 3)).toEqual(['s-first', 's-held', 's-held']);
     expect(bus.positions()).toEqual(stored.map((event) => event.position));
     expect(bus.positions()).toHaveLength(6);
+  });
+
+  it('publishes an append as it commits when woken by its notification, not by its poll', async () => {
+    const channel = notificationChannel('events', running.platform.config.databaseSchema, lockKey.toString());
+    const store = createEventStore(running.platform.db, { clock: systemClock, notifyChannel: channel });
+    const bus = createRecordingBus();
+    const connectionString = running.platform.config.databaseUrl as string;
+    // Both polls far beyond the test's waits: only a notification can make the relay read again.
+    const relay = relayOf(bus, {
+      pollIntervalMs: 60_000,
+      wake: { channel, connectionString, pollIntervalMs: 60_000 },
+    });
+    await relay.start();
+    const publishedWithin = async (ms: number, count: number) => {
+      const deadline = Date.now() + ms;
+      while (bus.positions().length < count && Date.now() < deadline) await pause(10);
+      return bus.positions();
+    };
+    // The listener comes up after start; appends until then are read when it does.
+    await store.append('s-woken', 'note', 'any', [note('first')]);
+    expect(await publishedWithin(5000, 1)).toEqual([1]);
+    for (const count of [2, 3, 4]) {
+      await store.append('s-woken', 'note', 'any', [note(`next ${count}`)]);
+      expect(await publishedWithin(5000, count)).toEqual(range(1, count));
+    }
   });
 
   it('lets one relay publish at a time and hands over when the leader stops', async () => {

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
+import { createNotificationListener } from '../db/notification-listener';
 import { headPosition, readEventsAfter } from '../event-store/postgres-event-store';
 import { createRelayLeadership } from './relay-leadership';
 import { fnv1a } from './topics';
@@ -13,8 +14,13 @@ export interface OutboxRelayOptions {
   name?: string;
   /** The session advisory lock that elects one relay per installation (see `relayLockKey`). */
   lockKey: number;
-  /** How long to sleep when there is nothing new (default 25 ms). */
+  /** How long to sleep when there is nothing new and no `wake` listener is up (default 25 ms). */
   pollIntervalMs?: number;
+  /**
+   * The channel every append notifies (see `relayWakeChannel`): listened to over a connection of its own,
+   * it wakes the relay at each commit, and the relay then only polls as a safety net (default every 500 ms).
+   */
+  wake?: { channel: string; connectionString: string; pollIntervalMs?: number };
   /** Events per `publish` call (default 500). */
   batchSize?: number;
 }
@@ -31,6 +37,8 @@ export interface OutboxRelay {
 
 const DEFAULT_NAME = 'kafka';
 const DEFAULT_POLL_INTERVAL_MS = 25;
+/** The poll while notifications wake the relay: only for a wake missed somehow. */
+const NOTIFIED_POLL_INTERVAL_MS = 500;
 const DEFAULT_BATCH_SIZE = 500;
 const DEFAULT_DRAIN_TIMEOUT_MS = 5000;
 /** A standby asks for the lock this often, and a leader checks its lock connection this often. */
@@ -62,11 +70,19 @@ async function saveCheckpoint(db: Knex, name: string, position: number): Promise
     });
 }
 
-/** A sleep that `wake()` cuts short (stop, drain). */
+/**
+ * A sleep that `wake()` cuts short (stop, drain, a notification). A wake while nobody sleeps is kept for
+ * the next sleep, so a commit noticed while the relay was reading is not slept through.
+ */
 function createPause() {
   let wakeUp: (() => void) | undefined;
+  let woken = false;
   return {
     for(ms: number) {
+      if (woken) {
+        woken = false;
+        return Promise.resolve();
+      }
       return new Promise<void>((resolve) => {
         const done = () => {
           clearTimeout(timer);
@@ -77,7 +93,10 @@ function createPause() {
         wakeUp = done;
       });
     },
-    wake: () => wakeUp?.(),
+    wake: () => {
+      if (wakeUp) wakeUp();
+      else woken = true;
+    },
   };
 }
 
@@ -96,6 +115,18 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
   const leadership = createRelayLeadership(db, lockKey, logger);
   const pause = createPause();
+  /** A standby's sleep: appends do not cut it short, or every standby would ask for the lock at each one. */
+  const standby = createPause();
+  const listener =
+    options.wake &&
+    createNotificationListener(options.wake, logger, {
+      onNotice: () => pause.wake(),
+      // Appends made while nobody listened are read now.
+      onUp: () => pause.wake(),
+      onDown: () => {},
+    });
+  const notifiedPollMs = options.wake?.pollIntervalMs ?? NOTIFIED_POLL_INTERVAL_MS;
+  const idleWait = () => (listener?.listening() ? notifiedPollMs : pollIntervalMs);
   let running = false;
   let loop: Promise<void> | undefined;
   /** The last position published, known only while leading (another relay may have moved it meanwhile). */
@@ -130,12 +161,12 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
     while (running) {
       try {
         if (!(await lead())) {
-          await pause.for(LEADERSHIP_INTERVAL_MS);
+          await standby.for(LEADERSHIP_INTERVAL_MS);
           continue;
         }
         const busy = await publishNextBatch();
         backoff = 0;
-        if (!busy) await pause.for(pollIntervalMs);
+        if (!busy) await pause.for(idleWait());
       } catch (error) {
         // The checkpoint did not move, so the next round publishes the same events again: none is skipped.
         backoff = Math.min(backoff === 0 ? FIRST_BACKOFF_MS : backoff * 2, MAX_BACKOFF_MS);
@@ -152,6 +183,7 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
     async start() {
       if (running) return;
       running = true;
+      listener?.start();
       // The first claim happens here, so a caller knows right after start whether this relay leads.
       await lead().catch((error) =>
         logger.error({ err: error, relay: name }, 'outbox relay could not claim'),
@@ -161,9 +193,11 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
     async stop() {
       running = false;
       pause.wake();
+      standby.wake();
       await loop;
       loop = undefined;
       published = undefined;
+      await listener?.close();
       await leadership.release();
     },
     async drain(timeoutMs = DEFAULT_DRAIN_TIMEOUT_MS) {

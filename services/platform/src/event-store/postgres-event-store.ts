@@ -31,30 +31,51 @@ interface EventRow {
   recorded_at: Date | string;
 }
 
+/** The last event of a committed append: where it is and which stream and type it has. */
+export interface CommittedEvent {
+  position: number;
+  streamId: string;
+  type: string;
+}
+
 export interface EventStoreOptions {
   clock: Clock;
-  /** Called after an append has committed (embedded mode wakes the projection runner). */
-  onCommitted?: (lastPosition: number) => void;
+  /**
+   * Called after an append has committed, with its last event (embedded mode wakes the projection runner;
+   * the Kafka runner remembers where that event's read-your-writes wait must look).
+   */
+  onCommitted?: (last: CommittedEvent) => void;
+  /** A channel every append notifies as it commits (PostgreSQL with Kafka: it wakes the outbox relay). */
+  notifyChannel?: string;
 }
 
 /** The event store on a Postgres `events` table (PGlite or pg), with optimistic concurrency per stream. */
 export function createEventStore(db: Knex, options: EventStoreOptions): EventStore {
-  const notify = (result: AppendResult) => {
-    if (result.lastPosition > 0) options.onCommitted?.(result.lastPosition);
+  const notify = (result: AppendResult, streamId: string, events: readonly NewEvent[]) => {
+    const type = events.at(-1)?.type;
+    if (result.lastPosition > 0 && type)
+      options.onCommitted?.({ position: result.lastPosition, streamId, type });
   };
   return {
     async append(streamId, streamType, expectedVersion, events, trx) {
       assertStorableEvents(events);
       const write = (t: Knex.Transaction) =>
-        appendInTransaction(t, { streamId, streamType, expectedVersion, events, now: options.clock.now() });
+        appendInTransaction(t, {
+          streamId,
+          streamType,
+          expectedVersion,
+          events,
+          now: options.clock.now(),
+          notifyChannel: options.notifyChannel,
+        });
       if (!trx) {
         const result = await db.transaction(write);
-        notify(result);
+        notify(result, streamId, events);
         return result;
       }
       const result = await write(trx);
       // The caller commits; wake the runner only once the events are visible.
-      trx.executionPromise.then(() => notify(result)).catch(() => {});
+      trx.executionPromise.then(() => notify(result, streamId, events)).catch(() => {});
       return result;
     },
     readStream: (streamId) => readStream(db, streamId),
@@ -69,11 +90,20 @@ interface AppendCommand {
   expectedVersion: ExpectedVersion;
   events: NewEvent[];
   now: Date;
+  notifyChannel?: string;
 }
 
 async function appendInTransaction(trx: Knex.Transaction, command: AppendCommand): Promise<AppendResult> {
   const { streamId, streamType, expectedVersion, events } = command;
-  await trx.raw('select pg_advisory_xact_lock(?)', [APPEND_LOCK_KEY]);
+  // The notification (delivered at commit, and only then) rides on the lock's round trip.
+  if (command.notifyChannel) {
+    await trx.raw(`select pg_advisory_xact_lock(?), pg_notify(?, '')`, [
+      APPEND_LOCK_KEY,
+      command.notifyChannel,
+    ]);
+  } else {
+    await trx.raw('select pg_advisory_xact_lock(?)', [APPEND_LOCK_KEY]);
+  }
   const current = await streamVersion(trx, streamId);
   if (!versionMatches(expectedVersion, current)) throw new ConcurrencyError(streamId);
   if (events.length === 0) return { nextVersion: current, lastPosition: 0 };

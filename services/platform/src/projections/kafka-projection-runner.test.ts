@@ -108,6 +108,17 @@ const batchOf = (events: RecordedEvent[]): EventBatch => ({
   events,
 });
 
+/** One account whose stream lands on each partition. */
+function accountsOnEveryPartition(): string[] {
+  const byPartition = new Map<number, string>();
+  for (let n = 0; byPartition.size < LAYOUT.partitions; n += 1) {
+    const account = `acc${n}`;
+    const partition = partitionOf(`account-${account}`, LAYOUT.partitions);
+    if (!byPartition.has(partition)) byPartition.set(partition, account);
+  }
+  return [...byPartition.values()];
+}
+
 const balanceOf = async (account: string) =>
   Number((await db('balances').where({ account }).first('amount'))?.amount ?? 0);
 
@@ -126,6 +137,22 @@ describe('the Kafka projection runner', () => {
     await deliver(batchOf(events.slice(0, 2)));
     await deliver(batchOf(events));
     expect(await balanceOf('noa')).toBe(7);
+  });
+
+  it('given batches of several partitions handed over together, then one transaction applies them all', async () => {
+    const accounts = accountsOnEveryPartition();
+    const batches = [];
+    for (const account of accounts)
+      batches.push(batchOf([await credit(account, 2), await credit(account, 3)]));
+    await Promise.all(batches.map((batch) => deliver(batch)));
+    for (const account of accounts) expect(await balanceOf(account)).toBe(5);
+    // Rows written by one transaction carry its id as their xmin.
+    const writers = await db('balances')
+      .whereIn('account', accounts)
+      .distinct(db.raw('xmin::text as writer'));
+    expect(writers).toHaveLength(1);
+    await Promise.all(batches.map((batch) => deliver(batch)));
+    for (const account of accounts) expect(await balanceOf(account)).toBe(5);
   });
 
   it('answers waitFor once the partition of the append is applied, and 503 when it never is', async () => {

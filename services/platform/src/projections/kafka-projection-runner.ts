@@ -1,18 +1,22 @@
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import type { EventBatch, EventBus } from '../event-bus/types';
+import type { CommittedEvent } from '../event-store/postgres-event-store';
 import { headPosition, readEventsAfter } from '../event-store/postgres-event-store';
+import type { RecordedEvent } from '../event-store/types';
 import { unavailable } from '../http/errors';
+import { type CheckpointNotice, notifyCheckpoints } from './checkpoint-notifications';
 import { createCheckpointWatch } from './checkpoint-watch';
+import { createGroupCommit } from './group-commit';
 import {
   lockAllPartitionCheckpoints,
-  lockPartitionCheckpoints,
+  lockCheckpointsOf,
   placeOf,
   readersOf,
   resetPartitionCheckpoints,
   type TopicLayout,
   topicsOf,
-  writePartitionCheckpoints,
+  writeCheckpointsOf,
 } from './partition-checkpoints';
 import { applyEvents } from './projection-delivery';
 import type { EmbeddedProjectionRunner, ProjectionReplay } from './projection-runner';
@@ -33,6 +37,11 @@ export interface KafkaProjectionRunnerOptions extends TopicLayout {
   logger: Logger;
   /** The bus to consume from, with the group this process joins; absent: this process only waits (api). */
   consumer?: { bus: EventBus; group: string };
+  /**
+   * The installation's checkpoint channel: projectors notify it in each transaction, and waits listen on it
+   * over a connection of their own when `connectionString` is given (PostgreSQL; PGlite polls).
+   */
+  notifications?: { channel: string; connectionString?: string };
 }
 
 /**
@@ -43,49 +52,83 @@ export interface KafkaProjectionRunnerOptions extends TopicLayout {
  */
 /** The Kafka runner, with the last step of its life: letting go of batches held while paused. */
 export interface KafkaProjectionRunner extends EmbeddedProjectionRunner {
-  /** Refuses every batch from now on (left uncommitted for the next member); call before the bus stops. */
-  close(): void;
+  /**
+   * Refuses every batch from now on (left uncommitted for the next member) and stops listening for
+   * checkpoint notifications; call before the bus stops.
+   */
+  close(): Promise<void>;
 }
 
 export function createKafkaProjectionRunner(options: KafkaProjectionRunnerOptions): KafkaProjectionRunner {
   const { db, projections, logger } = options;
   let resume: Promise<void> | undefined;
   let release: (() => void) | undefined;
-  let inFlight: Promise<void> = Promise.resolve();
   let consuming = false;
   let closed = false;
 
-  const applyPartitionBatch = async ({ topic, partition, events }: EventBatch) => {
-    const readers = readersOf(projections, topic, options);
-    if (readers.length === 0 || events.length === 0) return;
-    const last = Math.max(...events.map((event) => event.position));
+  /**
+   * Applies partition batches in one transaction: for each projection, the events of every batch it reads
+   * after its checkpoint of that batch's partition, in position order (so each stream's order holds), then
+   * every partition's checkpoint. One transaction for a fetch's batches instead of one per partition.
+   */
+  const applyBatches = async (batches: readonly EventBatch[]) => {
+    const places = [...batches]
+      .map((batch) => ({ ...batch, readers: readersOf(projections, batch.topic, options) }))
+      .filter((place) => place.readers.length > 0 && place.events.length > 0)
+      // Always locked in the same order, so two transactions never wait on each other's checkpoints.
+      .sort((a, b) => a.topic.localeCompare(b.topic) || a.partition - b.partition);
+    if (places.length === 0) return;
     await db.transaction(async (trx) => {
-      const checkpoints = await lockPartitionCheckpoints(trx, readers, topic, partition);
-      const advanced: Projection[] = [];
-      for (const projection of readers) {
-        const checkpoint = checkpoints.get(projection.name) ?? 0;
-        if (checkpoint >= last) continue;
+      const checkpoints = await lockCheckpointsOf(
+        trx,
+        places.map((place) => ({ ...place, projections: place.readers })),
+      );
+      const located = places.map((place, index) => ({
+        ...place,
+        checkpoints: checkpoints[index] as Map<string, number>,
+        position: Math.max(...place.events.map((event) => event.position)),
+        projections: [] as Projection[],
+      }));
+      for (const projection of projections) {
         const handles = new Set(projection.handles);
-        // At or below the checkpoint: already applied (a redelivery after a crash or a rebalance).
-        const own = events.filter((event) => event.position > checkpoint && handles.has(event.type));
+        const own: RecordedEvent[] = [];
+        for (const place of located) {
+          const checkpoint = place.checkpoints.get(projection.name);
+          if (checkpoint === undefined || checkpoint >= place.position) continue;
+          // At or below the checkpoint: already applied (a redelivery after a crash or a rebalance).
+          own.push(...place.events.filter((event) => event.position > checkpoint && handles.has(event.type)));
+          place.projections.push(projection);
+        }
+        own.sort((a, b) => a.position - b.position);
         await applyEvents(trx, projection, own, logger);
-        advanced.push(projection);
       }
-      await writePartitionCheckpoints(trx, advanced, topic, partition, last);
+      await writeCheckpointsOf(trx, located);
+      if (channel) await notifyCheckpoints(trx, channel, noticesOf(located));
     });
   };
 
-  const handleBatch = async (batch: EventBatch) => {
-    while (resume) await resume;
+  const group = createGroupCommit<EventBatch>(async (batches) => {
     // Thrown, not returned: the bus must not commit the offsets of events nobody applied.
     if (closed)
       throw new Error('the projector is closing; the batch is left to the next member of the group');
-    const work = withRetries(() => applyPartitionBatch(batch), logger);
-    inFlight = work.catch(() => {});
-    await work;
+    await withRetries(() => applyBatches(batches), logger);
+  });
+
+  const handleBatch = async (batch: EventBatch) => {
+    while (resume) await resume;
+    if (closed)
+      throw new Error('the projector is closing; the batch is left to the next member of the group');
+    await group.add(batch);
   };
 
-  const watch = createCheckpointWatch(db, logger);
+  const ownAppends = createRecentAppends();
+  const channel = options.notifications?.channel;
+  const connectionString = options.notifications?.connectionString;
+  const watch = createCheckpointWatch(
+    db,
+    logger,
+    channel && connectionString ? { channel, connectionString } : undefined,
+  );
 
   /** Waits until every reader of the event's partition has a checkpoint at or past its position. */
   const waitForEvent = (event: { streamId: string; type: string; position: number }, deadline: number) => {
@@ -130,13 +173,16 @@ export function createKafkaProjectionRunner(options: KafkaProjectionRunnerOption
       const head = await headPosition(trx);
       const counts = await replayUpTo(trx, selected, head, logger);
       await resetPartitionCheckpoints(trx, selected, options, head);
+      if (channel) await notifyCheckpoints(trx, channel, []);
       return counts;
     });
   };
 
   return {
     catchUp: () => settle(),
-    notify: () => {},
+    notify: (last) => {
+      if (last) ownAppends.remember(last);
+    },
     replay,
     rebuild: async (name) => {
       await replay(name);
@@ -144,6 +190,8 @@ export function createKafkaProjectionRunner(options: KafkaProjectionRunnerOption
     async waitFor(position, timeoutMs = DEFAULT_WAIT_MS) {
       // An append writes one stream, so its last event names the partition every one of its events is on.
       const deadline = Date.now() + timeoutMs;
+      const known = ownAppends.take(position);
+      if (known) return waitForEvent({ ...known, position }, deadline);
       for (;;) {
         const row: { stream_id: string; type: string } | undefined = await db('events')
           .where({ position })
@@ -164,19 +212,56 @@ export function createKafkaProjectionRunner(options: KafkaProjectionRunnerOption
       options.consumer.bus.subscribe({ group: options.consumer.group, topics }, handleBatch);
       await options.consumer.bus.start();
     },
-    close() {
+    async close() {
       closed = true;
       release?.();
       resume = undefined;
       release = undefined;
+      await watch.close();
     },
     async stop() {
       resume ??= new Promise<void>((resolve) => {
         release = resolve;
       });
-      await inFlight;
+      await group.idle();
     },
   };
+}
+
+/** Appends of this process not waited on yet never number more than this (the oldest are forgotten). */
+const RECENT_APPENDS = 10_000;
+
+/**
+ * Where this process's recent appends went, so a command's read-your-writes wait need not ask the events
+ * table which stream its position belongs to. A position it does not know is looked up as before.
+ */
+function createRecentAppends() {
+  const recent = new Map<number, { streamId: string; type: string }>();
+  return {
+    remember({ position, streamId, type }: CommittedEvent) {
+      recent.set(position, { streamId, type });
+      if (recent.size > RECENT_APPENDS) recent.delete(recent.keys().next().value as number);
+    },
+    take(position: number) {
+      const known = recent.get(position);
+      recent.delete(position);
+      return known;
+    },
+  };
+}
+
+/** What a projector transaction moved: each advanced projection's checkpoint of each partition. */
+function noticesOf(
+  moves: readonly {
+    topic: string;
+    partition: number;
+    position: number;
+    projections: readonly Projection[];
+  }[],
+): CheckpointNotice[] {
+  return moves.flatMap(({ topic, partition, position, projections }) =>
+    projections.map((projection) => ({ projection: projection.name, topic, partition, position })),
+  );
 }
 
 async function withRetries(work: () => Promise<void>, logger: Logger): Promise<void> {

@@ -29,46 +29,66 @@ export function placeOf(event: { streamId: string; type: string }, layout: Topic
   };
 }
 
-/** Locks these projections' checkpoints of one partition (creating missing ones at 0); answers them by name. */
-export async function lockPartitionCheckpoints(
-  trx: Knex.Transaction,
-  projections: readonly Projection[],
-  topic: string,
-  partition: number,
-): Promise<Map<string, number>> {
-  const names = projections.map((projection) => projection.name);
-  await trx(TABLE)
-    .insert(names.map((projection) => ({ projection, topic, partition, position: 0 })))
-    .onConflict(['projection', 'topic', 'partition'])
-    .ignore();
-  const rows: { projection: string; position: number | string }[] = await trx(TABLE)
-    .where({ topic, partition })
-    .whereIn('projection', names)
-    .orderBy('projection')
-    .forUpdate()
-    .select('projection', 'position');
-  return new Map(rows.map((row) => [row.projection, Number(row.position)]));
+/** One partition of one topic and the projections that read it. */
+export interface PartitionReaders {
+  topic: string;
+  partition: number;
+  projections: readonly Projection[];
 }
 
-/** Moves these projections' checkpoints of one partition to `position`, in one statement. */
-export async function writePartitionCheckpoints(
+/**
+ * Locks the checkpoints of several partitions at once (creating missing ones at 0), always in the same
+ * order; answers each partition's checkpoints by projection name, in the order of `places`.
+ */
+export async function lockCheckpointsOf(
   trx: Knex.Transaction,
-  projections: readonly Projection[],
-  topic: string,
-  partition: number,
-  position: number,
-): Promise<void> {
-  if (projections.length === 0) return;
+  places: readonly PartitionReaders[],
+): Promise<Map<string, number>[]> {
+  const keys = places.flatMap(({ topic, partition, projections }) =>
+    projections.map((projection) => ({ projection: projection.name, topic, partition })),
+  );
+  if (keys.length === 0) return places.map(() => new Map());
   await trx(TABLE)
-    .insert(
-      projections.map((projection) => ({
-        projection: projection.name,
-        topic,
-        partition,
-        position,
-        updated_at: trx.fn.now(),
-      })),
-    )
+    .insert(keys.map((key) => ({ ...key, position: 0 })))
+    .onConflict(['projection', 'topic', 'partition'])
+    .ignore();
+  const rows: { projection: string; topic: string; partition: number; position: number | string }[] =
+    await trx(TABLE)
+      .whereIn(
+        ['topic', 'partition', 'projection'],
+        keys.map((key) => [key.topic, key.partition, key.projection]),
+      )
+      .orderBy(['topic', 'partition', 'projection'])
+      .forUpdate()
+      .select('projection', 'topic', 'partition', 'position');
+  return places.map(({ topic, partition }) => {
+    const own = rows.filter((row) => row.topic === topic && Number(row.partition) === partition);
+    return new Map(own.map((row) => [row.projection, Number(row.position)]));
+  });
+}
+
+/** Moves each partition's advanced projections to that partition's position, in one statement. */
+export async function writeCheckpointsOf(
+  trx: Knex.Transaction,
+  moves: readonly {
+    topic: string;
+    partition: number;
+    position: number;
+    projections: readonly Projection[];
+  }[],
+): Promise<void> {
+  const rows = moves.flatMap(({ topic, partition, position, projections }) =>
+    projections.map((projection) => ({
+      projection: projection.name,
+      topic,
+      partition,
+      position,
+      updated_at: trx.fn.now(),
+    })),
+  );
+  if (rows.length === 0) return;
+  await trx(TABLE)
+    .insert(rows)
     .onConflict(['projection', 'topic', 'partition'])
     .merge(['position', 'updated_at']);
 }
@@ -105,11 +125,14 @@ export async function lockAllPartitionCheckpoints(
   projections: readonly Projection[],
   layout: TopicLayout,
 ): Promise<void> {
-  for (const projection of projections) {
-    for (const topic of topicsOf(projection, layout)) {
-      for (let partition = 0; partition < layout.partitions; partition += 1) {
-        await lockPartitionCheckpoints(trx, [projection], topic, partition);
-      }
-    }
-  }
+  const places = projections.flatMap((projection) =>
+    topicsOf(projection, layout).flatMap((topic) =>
+      Array.from({ length: layout.partitions }, (_, partition) => ({
+        topic,
+        partition,
+        projections: [projection],
+      })),
+    ),
+  );
+  await lockCheckpointsOf(trx, places);
 }

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
+import type { CommittedEvent } from '../event-store/postgres-event-store';
 import { unavailable } from '../http/errors';
 import { readModelChanged } from '../read-cache/read-cache';
 import { deliverAll, writeCheckpoints } from './projection-delivery';
@@ -20,8 +21,8 @@ export interface ProjectionReplay {
 
 /** The in-process runner (embedded mode), plus what the platform and the rebuild command need. */
 export interface EmbeddedProjectionRunner extends ProjectionRunner {
-  /** Wakes the runner after a commit; returns at once. */
-  notify(): void;
+  /** Wakes the runner after a commit of this process (its last event given); returns at once. */
+  notify(last?: CommittedEvent): void;
   /** Like `rebuild`, and tells what each projection replayed. */
   replay(name?: string): Promise<ProjectionReplay[]>;
 }

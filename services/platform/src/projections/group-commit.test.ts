@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { createGroupCommit } from './group-commit';
+
+/** A run that the test ends by hand, recording the items of every run. */
+function recordingWork() {
+  const runs: number[][] = [];
+  const ends: (() => void)[] = [];
+  const work = (items: readonly number[]) => {
+    runs.push([...items]);
+    return new Promise<void>((resolve) => ends.push(resolve));
+  };
+  const endRun = async () => {
+    while (ends.length === 0) await new Promise((resolve) => setTimeout(resolve, 1));
+    ends.shift()?.();
+  };
+  return { runs, work, endRun };
+}
+
+describe('a group commit', () => {
+  it('given items handed in the same turn, when it runs, then they go together in one run', async () => {
+    const { runs, work, endRun } = recordingWork();
+    const group = createGroupCommit(work);
+    const done = Promise.all([group.add(1), group.add(2), group.add(3)]);
+    await endRun();
+    await done;
+    expect(runs).toEqual([[1, 2, 3]]);
+  });
+
+  it('given a run in flight, when more items arrive, then they all go in the next run', async () => {
+    const { runs, work, endRun } = recordingWork();
+    const group = createGroupCommit(work);
+    const first = group.add(1);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const later = [group.add(2), group.add(3)];
+    await endRun();
+    await first;
+    await endRun();
+    await Promise.all(later);
+    expect(runs).toEqual([[1], [2, 3]]);
+    await group.idle();
+  });
+
+  it('given a run that fails, then every item of that run is refused and the next run goes on', async () => {
+    let calls = 0;
+    const group = createGroupCommit<number>(async () => {
+      calls += 1;
+      if (calls === 1) throw new Error('the database went away');
+    });
+    const failed = [group.add(1), group.add(2)].map((added) =>
+      added.then(
+        () => 'applied',
+        () => 'refused',
+      ),
+    );
+    expect(await Promise.all(failed)).toEqual(['refused', 'refused']);
+    await expect(group.add(3)).resolves.toBeUndefined();
+  });
+});
