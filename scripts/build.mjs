@@ -136,6 +136,14 @@ const startChunks = (stats) => [...entryChunks(stats, 'main'), ...chunksOfGroup(
  * only the site's own script files.)
  */
 export function preloadStartScripts(stats, html, screen) {
+  const hints = startScriptsOf(stats, screen)
+    .map((file) => `<link rel="preload" as="script" href="/${file}">`)
+    .join('');
+  return html.replace('</head>', `${hints}</head>`);
+}
+
+/** The scripts a page of `screen` needs at start beside main.js: the start chunks', then the screen's. */
+export function startScriptsOf(stats, screen) {
   const entryFiles = new Set(entryChunks(stats, 'main').flatMap((chunk) => chunk.files ?? []));
   const startFiles = javascriptFiles(filesLoadedBy(stats, startChunks(stats)).files).filter(
     (file) => !entryFiles.has(file),
@@ -143,10 +151,7 @@ export function preloadStartScripts(stats, html, screen) {
   const screenFiles = javascriptFiles(filesLoadedBy(stats, chunksOfGroup(stats, screen)).files).filter(
     (file) => !entryFiles.has(file) && !startFiles.includes(file),
   );
-  const hints = [...startFiles.sort(), ...screenFiles.sort()]
-    .map((file) => `<link rel="preload" as="script" href="/${file}">`)
-    .join('');
-  return html.replace('</head>', `${hints}</head>`);
+  return [...startFiles.sort(), ...screenFiles.sort()];
 }
 
 /** What the shell costs before the first paint of /auth and of the signed-in layout. */
@@ -232,7 +237,7 @@ async function main() {
   if (!existsSync(indexHtml)) throw new Error('dist/web/index.html is missing');
   const builtHtml = readFileSync(indexHtml, 'utf8');
   writeFileSync(indexHtml, preloadStartScripts(reports.get('shell'), builtHtml, 'layout'));
-  await writeAuthPage(webRoot, preloadStartScripts(reports.get('shell'), builtHtml, 'auth-screen'));
+  await writeAuthPage(webRoot, builtHtml, startScriptsOf(reports.get('shell'), 'auth-screen'));
   console.log(`prerendered /auth into ${AUTH_PAGE_FILE}`);
   const compressed = precompressDirectory(webRoot);
   console.log(
