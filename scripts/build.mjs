@@ -244,11 +244,11 @@ async function main() {
     `precompressed ${compressed.files} text files: ${kb(compressed.original)} → ${kb(compressed.br)} brotli, ${kb(compressed.gz)} gzip`,
   );
   const shell = shellReport(reports.get('shell'));
-  const remotes = APPS.filter((app) => app.name !== 'shell').map((app) => [
+  const remoteReports = APPS.filter((app) => app.name !== 'shell').map((app) => [
     app.name,
     remoteReport(app, reports.get(app.name)),
   ]);
-  printReport(shell, remotes);
+  printReport(shell, remoteReports);
   const overBudget = ['auth', 'layout'].filter((page) => shell[page].gzip > FIRST_PAINT_BUDGETS[page]);
   for (const page of overBudget) {
     console.error(
