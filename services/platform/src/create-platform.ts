@@ -17,6 +17,7 @@ import { loadModuleSettings } from './module-settings';
 import type { Clock, Platform } from './platform';
 import { platformModule } from './platform-module';
 import type { EmbeddedProjectionRunner } from './projections/projection-runner';
+import { createReadCache, readCacheable } from './read-cache/read-cache';
 
 /** The system clock. */
 export const systemClock: Clock = { now: () => new Date() };
@@ -42,6 +43,9 @@ export interface RunningPlatform {
   /** Stops the loops and closes the database. */
   close(): Promise<void>;
 }
+
+/** Room for the answers embedded mode keeps in memory (read-cache.ts): a month of hundreds of students. */
+const READ_CACHE_BYTES = 48 * 1024 * 1024;
 
 /** Opens the database, runs every migration, and wires the event store, projections and jobs of `modules`. */
 export async function createPlatform(
@@ -96,6 +100,8 @@ export async function createPlatform(
         platform: () => platform,
         pollIntervalMs: background && runsJobs ? undefined : 0,
       });
+  const readCache =
+    readCacheable(config) && role === 'all' ? createReadCache({ maxBytes: READ_CACHE_BYTES }) : undefined;
   const platform: Platform = {
     config,
     db,
@@ -104,9 +110,11 @@ export async function createPlatform(
     jobs,
     clock,
     logger,
+    readCache,
     settingsOf: settings,
   };
   const stopAll = async () => {
+    readCache?.close();
     await platform.jobs.stop();
     await delivery.close();
     await closeDatabase();

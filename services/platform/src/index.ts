@@ -130,5 +130,16 @@ export {
   type ProjectionReplay,
 } from './projections/projection-runner';
 export { type Projection, type ProjectionRunner, UnreadableEventError } from './projections/types';
+export {
+  type ChangedScopes,
+  createReadCache,
+  organisationScope,
+  type ReadCache,
+  readCacheable,
+  readCachesListening,
+  readModelChanged,
+  userScope,
+  usersChanged,
+} from './read-cache/read-cache';
 export { defineService, entryOf, portOf, rolesOf, type ServiceDefinition } from './service';
 export { closeGracefully } from './shutdown';

@@ -5,6 +5,7 @@ import type { ModuleConfigSpec } from './config/variables';
 import type { EventStore } from './event-store/types';
 import type { Jobs } from './jobs/types';
 import type { ProjectionRunner } from './projections/types';
+import type { ReadCache } from './read-cache/read-cache';
 
 /** The clock, injected everywhere so tests and the session clock can fix time. */
 export interface Clock {
@@ -20,6 +21,11 @@ export interface Platform {
   jobs: Jobs;
   clock: Clock;
   logger: Logger;
+  /**
+   * Answers kept in memory until a projection changes what they were read from: only in embedded mode, where
+   * every projection runs in this process (see read-cache.ts); undefined elsewhere.
+   */
+  readCache?: ReadCache;
   /** The settings a mounted module declared with `spec`, validated at start; throws for a spec not mounted. */
   settingsOf<S>(spec: ModuleConfigSpec<S>): S;
 }

@@ -45,8 +45,27 @@ export function responseSerializerCompiler(options: {
   return (route) => {
     const contract = zodSerializerCompiler(route as Parameters<typeof zodSerializerCompiler>[0]);
     const compiled = route.schema instanceof z.ZodType ? compiledSerialiserOf(route.schema) : undefined;
-    if (!compiled) return contract;
-    return options.checked ? checkedSerialiser(`${route.method} ${route.url}`, contract, compiled) : compiled;
+    if (!compiled) return writtenOnceWhenFrozen(contract);
+    return writtenOnceWhenFrozen(
+      options.checked ? checkedSerialiser(`${route.method} ${route.url}`, contract, compiled) : compiled,
+    );
+  };
+}
+
+/**
+ * Writes a frozen answer (one kept by a read cache, which cannot change) once and reuses the text while the
+ * answer lives; anything else is written every time.
+ */
+export function writtenOnceWhenFrozen(serialize: Serialize): Serialize {
+  const written = new WeakMap<object, string>();
+  return (data: unknown) => {
+    if (data === null || typeof data !== 'object' || !Object.isFrozen(data)) return serialize(data);
+    let text = written.get(data);
+    if (text === undefined) {
+      text = serialize(data);
+      written.set(data, text);
+    }
+    return text;
   };
 }
 

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { RecordedEvent } from '../event-store/types';
+import { usersChanged } from '../read-cache/read-cache';
 import { type Projection, UnreadableEventError } from './types';
 
 export interface BatchedProjectionOptions<Event> {
@@ -14,6 +15,8 @@ export interface BatchedProjectionOptions<Event> {
   applyEvents: (events: readonly Event[], trx: Knex.Transaction) => Promise<void>;
   /** The read model's tables, emptied in this order before a rebuild. */
   tables: readonly string[];
+  /** The user whose rows an event changes: answers kept in memory for them are read anew (read-cache.ts). */
+  ownerOf: (event: Event) => string;
 }
 
 /** A projection whose events are applied a batch at a time, with the one-event path and the reset that follow. */
@@ -25,11 +28,15 @@ export function batchedProjection<Event>(options: BatchedProjectionOptions<Event
       if (options.handles.includes(recorded.type)) throw new UnreadableEventError(recorded);
       return [];
     });
+  const applyEvents = (events: readonly Event[], trx: Knex.Transaction) => {
+    usersChanged(trx, events.map(options.ownerOf));
+    return options.applyEvents(events, trx);
+  };
   return {
     name: options.name,
     handles: options.handles,
-    apply: (recorded, trx) => options.applyEvents(readable([recorded]), trx),
-    applyBatch: (recorded, trx) => options.applyEvents(readable(recorded), trx),
+    apply: (recorded, trx) => applyEvents(readable([recorded]), trx),
+    applyBatch: (recorded, trx) => applyEvents(readable(recorded), trx),
     async reset(trx) {
       for (const table of options.tables) await trx(table).delete();
     },

@@ -35,6 +35,7 @@ const authors = batchedProjection<{ author: string }>({
     for (const { author } of events) await trx('failure_authors').insert({ author }).onConflict().ignore();
   },
   tables: ['failure_authors'],
+  ownerOf: (event) => event.author,
 });
 
 const notesModule: YomanModule = {

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { unavailable } from '../http/errors';
+import { readModelChanged } from '../read-cache/read-cache';
 import { deliverAll, writeCheckpoints } from './projection-delivery';
 import type { Projection, ProjectionRunner } from './types';
 
@@ -70,6 +71,7 @@ export function createProjectionRunner(
       const selected = selectProjections(projections, name);
       await db.transaction(async (trx) => {
         for (const projection of selected) await projection.reset(trx);
+        readModelChanged(trx, 'all');
         await trx('projection_failures')
           .whereIn(
             'projection',

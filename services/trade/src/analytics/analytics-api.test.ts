@@ -275,9 +275,7 @@ describe('answers asked again', () => {
     });
     expect(await setupName()).toBe('שני');
 
-    await t.harness.platform
-      .db('trade_caller_zones')
-      .insert({ user_id: 'alice', timezone: 'Asia/Jerusalem', monthly_goal_r: 4 });
+    await t.changeDisplay('alice', { timezone: 'Asia/Jerusalem', monthlyGoalR: 4 });
     expect((await dashboard()).monthlyGoalR).toBe(4);
 
     const peers = async () => (await t.call('GET', '/api/analytics', ALICE)).json().comparison.peers;

@@ -3,6 +3,7 @@ import { parseTradeEvent, TRADE_EVENT_TYPES, type TradeEvent } from '@yoman/cont
 import { batchedProjection, type Projection } from '@yoman/platform';
 import type { Knex } from 'knex';
 import type { Outcome } from './figures';
+import { peerScopesOf } from './peer-scopes';
 import { composedSequenceOf, type DaySequence, daySequenceOf, streaksOf } from './sequences';
 import { nextFact, type TradeFact } from './trade-facts';
 
@@ -365,6 +366,7 @@ async function applyAnalyticsEvents(events: readonly TradeEvent[], trx: Knex.Tra
     else if (stored.has(tradeId)) deletedIds.push(tradeId);
   }
   await saveFacts(trx, saved, deletedIds);
+  const peers = await peerScopesOf(trx, [...new Set(events.map((event) => event.data.userId))]);
   await recordMembers(trx, events);
   if (days.size === 0) return;
   const dayList = [...days.values()];
@@ -383,6 +385,7 @@ async function applyAnalyticsEvents(events: readonly TradeEvent[], trx: Knex.Tra
   await recomputeMonthSequences(trx, months);
   await recomputeStreaks(trx, users);
   await stampUsers(trx, 'trade_analytics_stamps', users);
+  await peers.after(users);
 }
 
 /** Gives these users a fresh stamp: answers computed from their rows before are out of date. */
@@ -409,4 +412,5 @@ export const analyticsProjection: Projection = batchedProjection({
   parse: parseTradeEvent,
   applyEvents: applyAnalyticsEvents,
   tables: [...ANALYTICS_TABLES, 'trade_analytics_stamps'],
+  ownerOf: (event) => event.data.userId,
 });

@@ -5,7 +5,7 @@ import {
   DashboardStatsQuery,
   DEFAULT_MONTHLY_GOAL_R,
 } from '@yoman/contracts';
-import { type Caller, type Platform, requireCaller } from '@yoman/platform';
+import { type Caller, organisationScope, type Platform, requireCaller, userScope } from '@yoman/platform';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { DEFAULT_LOCK_POLICY } from '../trades/lock-window';
@@ -54,32 +54,78 @@ const keyOf = (call: string, caller: AnalyticsCaller & { stamps: string }, query
     query,
   ]);
 
+/** The caller's zone and goal, for the answers this process keeps in memory (embedded mode). */
+async function profileOf(platform: Platform, userId: string) {
+  const row = await platform
+    .db('trade_caller_zones')
+    .where({ user_id: userId })
+    .first('timezone', 'monthly_goal_r');
+  return {
+    timezone: typeof row?.timezone === 'string' ? row.timezone : DEFAULT_LOCK_POLICY.timezone,
+    monthlyGoalR: row?.monthly_goal_r == null ? DEFAULT_MONTHLY_GOAL_R : Number(row.monthly_goal_r),
+  };
+}
+
+type Call = 'dashboard' | 'analytics';
+
 /**
- * GET /api/dashboard-stats and GET /api/analytics: the caller's own figures (rules §8). An answer is kept until
- * the caller's figures, setups, organisation, zone, goal or day change (the stamps say so), so asking again
- * costs one read.
+ * The caller's answer to `call`. In embedded mode it is kept in memory until a projection changes the
+ * caller's rows (figures, setups, zone, goal) or, for the comparison, their organisation's; elsewhere it is
+ * kept by the read model's stamps, read in one query per request.
  */
+async function answerOf<Answer extends object>(
+  platform: Platform,
+  who: Caller,
+  call: Call,
+  query: object,
+  compute: (caller: AnalyticsCaller) => Promise<Answer>,
+  stamped: ReturnType<typeof answersCache>,
+): Promise<Answer> {
+  const { readCache } = platform;
+  if (!readCache) {
+    const caller = await analyticsCallerOf(platform, who);
+    return stamped.get(keyOf(call, caller, query), () => compute(caller));
+  }
+  const scopes = [userScope(who.userId)];
+  const profile = await readCache.read(scopes, 'analytics caller', () => profileOf(platform, who.userId));
+  const caller = {
+    ...profile,
+    userId: who.userId,
+    organisationId: who.organisationId,
+    now: platform.clock.now(),
+  };
+  if (call === 'analytics' && who.organisationId) scopes.push(organisationScope(who.organisationId));
+  return readCache.read(scopes, keyOf(call, { ...caller, stamps: '' }, query), () => compute(caller));
+}
+
+/** GET /api/dashboard-stats and GET /api/analytics: the caller's own figures (rules §8), kept until they change. */
 export const analyticsRoutes: FastifyPluginAsync = async (plain) => {
   const app = plain.withTypeProvider<ZodTypeProvider>();
-  const answers = answersCache(2_000);
+  const stamped = answersCache(2_000);
   app.get(
     '/dashboard-stats',
     { schema: { querystring: DashboardStatsQuery, response: { 200: DashboardStats } } },
-    async (request) => {
-      const caller = await analyticsCallerOf(app.platform, requireCaller(request));
-      return answers.get(keyOf('dashboard', caller, request.query), () =>
-        dashboardStatsOf(app.platform.db, caller, request.query.month),
-      );
-    },
+    async (request) =>
+      answerOf(
+        app.platform,
+        requireCaller(request),
+        'dashboard',
+        request.query,
+        (caller) => dashboardStatsOf(app.platform.db, caller, request.query.month),
+        stamped,
+      ),
   );
   app.get(
     '/analytics',
     { schema: { querystring: AnalyticsQuery, response: { 200: Analytics } } },
-    async (request) => {
-      const caller = await analyticsCallerOf(app.platform, requireCaller(request));
-      return answers.get(keyOf('analytics', caller, request.query), () =>
-        analyticsOf(app.platform.db, caller, request.query),
-      );
-    },
+    async (request) =>
+      answerOf(
+        app.platform,
+        requireCaller(request),
+        'analytics',
+        request.query,
+        (caller) => analyticsOf(app.platform.db, caller, request.query),
+        stamped,
+      ),
   );
 };

@@ -4,7 +4,7 @@ import {
   organisationEventSchemas,
   SETTINGS_TIME_ZONES,
 } from '@yoman/contracts';
-import type { Migration, Projection, RecordedEvent } from '@yoman/platform';
+import { type Migration, type Projection, type RecordedEvent, usersChanged } from '@yoman/platform';
 import type { Knex } from 'knex';
 
 /**
@@ -96,6 +96,7 @@ export const callerProfilesProjection: Projection = {
     const change = rowOf(event);
     if (!change) return;
     await trx(change.table).insert(change.row).onConflict(change.key).merge();
+    if (change.table === 'trade_caller_zones') usersChanged(trx, [change.row.user_id]);
   },
   async reset(trx) {
     await trx('trade_caller_zones').delete();

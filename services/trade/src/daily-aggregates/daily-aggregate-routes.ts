@@ -4,13 +4,12 @@ import {
   DailyAggregateParams,
   DailyAggregatesQuery,
 } from '@yoman/contracts';
-import { requireCaller } from '@yoman/platform';
+import { requireCaller, userScope } from '@yoman/platform';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { findDailyAggregate, listDailyAggregates } from './daily-aggregate-queries';
-import { createMonthCache, monthsCacheable } from './month-cache';
 
-/** GET /api/daily-aggregates/{date} and ?year&month: the caller's own days (months cached, see month-cache.ts). */
+/** GET /api/daily-aggregates/{date} and ?year&month: the caller's own days (months kept in embedded mode). */
 export const dailyAggregateRoutes: FastifyPluginAsync = async (plain) => {
   const app = plain.withTypeProvider<ZodTypeProvider>();
   app.get(
@@ -21,8 +20,6 @@ export const dailyAggregateRoutes: FastifyPluginAsync = async (plain) => {
       return findDailyAggregate(app.platform.db, caller.userId, request.params.date);
     },
   );
-  const cache = monthsCacheable(app.platform) ? createMonthCache() : undefined;
-  if (cache) app.addHook('onClose', async () => cache.close());
   app.get(
     '/daily-aggregates',
     { schema: { querystring: DailyAggregatesQuery, response: { 200: DailyAggregateList } } },
@@ -30,7 +27,10 @@ export const dailyAggregateRoutes: FastifyPluginAsync = async (plain) => {
       const { userId } = requireCaller(request);
       const { year, month } = request.query;
       const read = () => listDailyAggregates(app.platform.db, userId, year, month);
-      return cache ? cache.month(userId, `${year}-${month}`, read) : read();
+      const { readCache } = app.platform;
+      return readCache
+        ? readCache.read([userScope(userId)], `daily-aggregates ${year}-${month}`, read)
+        : read();
     },
   );
 };

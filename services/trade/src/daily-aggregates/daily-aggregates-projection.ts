@@ -9,7 +9,6 @@ import {
   saveTradeDays,
   type TradeDayRow,
 } from './daily-aggregate-rows';
-import { daysChanged } from './month-cache';
 
 /** The calendar day of an exit time in the owner's display time zone (rules §3). */
 export function tradeDayOf(exitTime: string, timezone: string): string {
@@ -95,7 +94,6 @@ async function applyTradeEvents(events: readonly TradeEvent[], trx: Knex.Transac
   }
   await saveTradeDays(trx, saved, deletedIds);
   await recomputeDays(trx, [...days.values()]);
-  daysChanged(trx, [...new Set([...days.values()].map((day) => day.user_id))]);
 }
 
 /** Namespace of the per-user advisory locks that serialise recomputing a user's days. */
@@ -124,18 +122,11 @@ async function lockOwnersOf(
 }
 
 /** The `daily_aggregates` read model: one row per user and day in the user's time zone (spec §3, rules §3). */
-const batched = batchedProjection({
+export const dailyAggregatesProjection: Projection = batchedProjection({
   name: 'daily_aggregates',
   handles: TRADE_EVENT_TYPES,
   parse: parseTradeEvent,
   applyEvents: applyTradeEvents,
   tables: ['daily_aggregates', 'daily_aggregate_trades'],
+  ownerOf: (event) => event.data.userId,
 });
-
-export const dailyAggregatesProjection: Projection = {
-  ...batched,
-  async reset(trx) {
-    await batched.reset(trx);
-    daysChanged(trx, 'all');
-  },
-};

@@ -76,4 +76,5 @@ export const setupsProjection: Projection = batchedProjection({
     await stampUsers(trx, 'trade_setup_stamps', [...new Set(events.map((event) => event.data.userId))]);
   },
   tables: ['trade_setups', 'trade_setup_stamps'],
+  ownerOf: (event) => event.data.userId,
 });

@@ -1,3 +1,4 @@
+import { USER_STREAM_TYPE } from '@yoman/contracts';
 import type { Caller, Config } from '@yoman/platform';
 import { createTestApp, createTestClock } from '@yoman/platform/testing';
 import fp from 'fastify-plugin';
@@ -70,5 +71,19 @@ export async function startTradeTestApp(config: Partial<Config> = {}) {
     expect(response.statusCode, response.body).toBe(201);
     return response.json() as { id: string; [field: string]: unknown };
   };
-  return { harness, clock, app: harness.app, call, logTrade };
+  /** Identity's event for a user's new display settings, as identity appends it, applied before it returns. */
+  const changeDisplay = async (userId: string, values: { timezone: string; monthlyGoalR: number }) => {
+    await harness.platform.eventStore.append(`user-${userId}`, USER_STREAM_TYPE, 'any', [
+      {
+        type: 'identity.settings-changed.v1',
+        data: {
+          userId,
+          section: 'display',
+          values: { currency: 'ILS', numberFormat: 'comma', rtlLayout: true, ...values },
+        },
+      },
+    ]);
+    await harness.platform.projections.catchUp();
+  };
+  return { harness, clock, app: harness.app, call, logTrade, changeDisplay };
 }

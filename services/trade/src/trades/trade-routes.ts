@@ -9,7 +9,7 @@ import {
   TradeSaveBody,
   TradesQuery,
 } from '@yoman/contracts';
-import { type Caller, notFound, type Platform, requireCaller } from '@yoman/platform';
+import { type Caller, notFound, type Platform, requireCaller, userScope } from '@yoman/platform';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { quoteRateOf } from '../calculation/quote-rate';
@@ -143,16 +143,24 @@ export function tradeRoutes(deps: TradeModuleDeps): FastifyPluginAsync {
       async (request, reply) => {
         const caller = requireCaller(request);
         const { platform } = app;
-        // The caller's zone matters only to a dateRange period: every other list is one query less.
-        const timezone = request.query.dateRange
-          ? (await deps.tradeContextOf(caller, platform)).timezone
-          : undefined;
-        const page = await listTrades(platform.db, request.query, {
-          userId: caller.userId,
-          timezone,
-          now: platform.clock.now(),
-          newsWindows: deps.newsWindows && ((range) => deps.newsWindows!(range, platform)),
-        });
+        const { query } = request;
+        const read = async () =>
+          listTrades(platform.db, query, {
+            userId: caller.userId,
+            // The caller's zone matters only to a dateRange period: every other list is one query less.
+            timezone: query.dateRange ? (await deps.tradeContextOf(caller, platform)).timezone : undefined,
+            now: platform.clock.now(),
+            newsWindows: deps.newsWindows && ((range) => deps.newsWindows!(range, platform)),
+          });
+        // A period relative to today or a filter on the economic calendar depends on more than the trades.
+        const keepable = platform.readCache && !query.dateRange && query.news === undefined;
+        const page = keepable
+          ? await platform.readCache!.read(
+              [userScope(caller.userId)],
+              `trades ${JSON.stringify(query)}`,
+              read,
+            )
+          : await read();
         if (page.next) reply.header(NEXT_CURSOR_HEADER, encodeTradesCursor(page.next));
         return page.trades;
       },

@@ -113,4 +113,5 @@ export const tradesProjection: Projection = batchedProjection({
   parse: parseTradeEvent,
   applyEvents: applyTradeEvents,
   tables: ['trades'],
+  ownerOf: (event) => event.data.userId,
 });
