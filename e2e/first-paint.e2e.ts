@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIRST_PAINT_BUDGETS } from '../scripts/first-paint-budget.mjs';
 import {
+  baseUrl,
   launchChromium,
   loginThroughScreen,
   newContext,
@@ -128,6 +129,33 @@ describe('what a page downloads before it paints', () => {
     ]);
     for (const path of preloaded) expect(loaded).toContain(path);
     expect(await page.evaluate(() => document.fonts.check('400 14px Heebo', 'יומן'))).toBe(true);
+    await context.close();
+  });
+
+  it('paints the sign-in screen of /auth from the HTML alone, before any script has run', async () => {
+    const context = await running.browser.newContext({
+      baseURL: baseUrl,
+      javaScriptEnabled: false,
+    });
+    const page = await context.newPage();
+    await page.goto('/auth');
+    const copy = page.locator('#prerendered-screen');
+    expect(await copy.getAttribute('inert')).toBe('');
+    await copy.getByRole('heading', { name: 'ברוכים הבאים ליומן', includeHidden: true }).waitFor();
+    await copy.getByText('יומן המסחר המתקדם').waitFor();
+    const { width, height } = (await copy.locator('form').first().boundingBox()) ?? { width: 0, height: 0 };
+    expect(width * height).toBeGreaterThan(0);
+    await context.close();
+  });
+
+  it('replaces the prerendered copy with the live screen, which takes input', async () => {
+    const context = await newContext(running);
+    const page = await context.newPage();
+    await page.goto('/auth');
+    const form = page.getByRole('form', { name: 'התחברות' });
+    await form.getByLabel('אימייל').fill('someone@example.com');
+    expect(await page.locator('#prerendered-screen').count()).toBe(0);
+    expect(await form.getByLabel('אימייל').inputValue()).toBe('someone@example.com');
     await context.close();
   });
 

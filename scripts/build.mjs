@@ -1,5 +1,6 @@
 // npm run build: builds the shell and every remote of remotes.config.mjs into dist/web (one after another:
-// the machines have two cores), then reports what the browser downloads and fails when /auth is over budget.
+// the machines have two cores), prerenders /auth into dist/web/auth.html (scripts/prerender-auth.mjs), then
+// reports what the browser downloads and fails when /auth is over budget.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -8,6 +9,7 @@ import { rspack } from '@rspack/core';
 import { remotes, shell } from '../remotes.config.mjs';
 import { FIRST_PAINT_BUDGETS } from './first-paint-budget.mjs';
 import { precompressDirectory } from './precompress.mjs';
+import { AUTH_PAGE_FILE, writeAuthPage } from './prerender-auth.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const webRoot = join(root, 'dist/web');
@@ -127,17 +129,29 @@ const startChunks = (stats) => [...entryChunks(stats, 'main'), ...chunksOfGroup(
 
 /**
  * index.html names only main.js; the bootstrap chunk and the shared libraries it needs (every page's, /auth
- * and the layout alike) would be asked for only once main.js has run. Preload hints let the browser fetch
- * them beside main.js instead of a round trip later.
+ * and the layout alike) would be asked for only once main.js has run, and the first screen's own chunks
+ * only once the session has answered. Preload hints let the browser fetch them beside main.js instead:
+ * the page of `screen` (the chunk group 'auth-screen' for /auth's page, 'layout' for every other path's)
+ * preloads that screen's chunks too. (Hints, not an inline script: the content security policy allows
+ * only the site's own script files.)
  */
-export function preloadStartScripts(stats, html) {
-  const entryFiles = new Set(entryChunks(stats, 'main').flatMap((chunk) => chunk.files ?? []));
-  const hints = javascriptFiles(filesLoadedBy(stats, startChunks(stats)).files)
-    .filter((file) => !entryFiles.has(file))
-    .sort()
+export function preloadStartScripts(stats, html, screen) {
+  const hints = startScriptsOf(stats, screen)
     .map((file) => `<link rel="preload" as="script" href="/${file}">`)
     .join('');
   return html.replace('</head>', `${hints}</head>`);
+}
+
+/** The scripts a page of `screen` needs at start beside main.js: the start chunks', then the screen's. */
+export function startScriptsOf(stats, screen) {
+  const entryFiles = new Set(entryChunks(stats, 'main').flatMap((chunk) => chunk.files ?? []));
+  const startFiles = javascriptFiles(filesLoadedBy(stats, startChunks(stats)).files).filter(
+    (file) => !entryFiles.has(file),
+  );
+  const screenFiles = javascriptFiles(filesLoadedBy(stats, chunksOfGroup(stats, screen)).files).filter(
+    (file) => !entryFiles.has(file) && !startFiles.includes(file),
+  );
+  return [...startFiles.sort(), ...screenFiles.sort()];
 }
 
 /** What the shell costs before the first paint of /auth and of the signed-in layout. */
@@ -221,17 +235,20 @@ async function main() {
   }
   const indexHtml = join(webRoot, 'index.html');
   if (!existsSync(indexHtml)) throw new Error('dist/web/index.html is missing');
-  writeFileSync(indexHtml, preloadStartScripts(reports.get('shell'), readFileSync(indexHtml, 'utf8')));
+  const builtHtml = readFileSync(indexHtml, 'utf8');
+  writeFileSync(indexHtml, preloadStartScripts(reports.get('shell'), builtHtml, 'layout'));
+  await writeAuthPage(webRoot, builtHtml, startScriptsOf(reports.get('shell'), 'auth-screen'));
+  console.log(`prerendered /auth into ${AUTH_PAGE_FILE}`);
   const compressed = precompressDirectory(webRoot);
   console.log(
     `precompressed ${compressed.files} text files: ${kb(compressed.original)} → ${kb(compressed.br)} brotli, ${kb(compressed.gz)} gzip`,
   );
   const shell = shellReport(reports.get('shell'));
-  const remotes = APPS.filter((app) => app.name !== 'shell').map((app) => [
+  const remoteReports = APPS.filter((app) => app.name !== 'shell').map((app) => [
     app.name,
     remoteReport(app, reports.get(app.name)),
   ]);
-  printReport(shell, remotes);
+  printReport(shell, remoteReports);
   const overBudget = ['auth', 'layout'].filter((page) => shell[page].gzip > FIRST_PAINT_BUDGETS[page]);
   for (const page of overBudget) {
     console.error(

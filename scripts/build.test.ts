@@ -58,7 +58,7 @@ describe('the build (scripts/build.mjs) and the front-end registry', () => {
     }
   });
 
-  it('preloads in index.html the bootstrap chunk and the shared libraries it consumes, beside main.js', () => {
+  it("preloads the bootstrap chunk, the shared libraries it consumes and the page's first screen, beside main.js", () => {
     const chunk = (id: number, files: string[], extra = {}) => ({
       id,
       files,
@@ -72,7 +72,11 @@ describe('the build (scripts/build.mjs) and the front-end registry', () => {
     };
     const stats = {
       entrypoints: { main: { chunks: [1] } },
-      namedChunkGroups: { bootstrap: { chunks: [2] }, layout: { chunks: [4] } },
+      namedChunkGroups: {
+        bootstrap: { chunks: [2] },
+        layout: { chunks: [4] },
+        'auth-screen': { chunks: [5] },
+      },
       chunks: [
         chunk(1, ['main.aaaaaaaa.js']),
         chunk(2, ['bootstrap.bbbbbbbb.js'], { modules: [consumeReact] }),
@@ -80,12 +84,21 @@ describe('the build (scripts/build.mjs) and the front-end registry', () => {
           origins: [{ moduleName: 'provide shared module (default) react@19.3.1' }],
         }),
         chunk(4, ['layout.dddddddd.js']),
+        chunk(5, ['auth-screen.eeeeeeee.js'], { modules: [consumeReact] }),
       ],
     };
-    const html = preloadStartScripts(stats, '<html><head><title>יומן</title></head><body></body></html>');
-    expect(html).toBe(
-      '<html><head><title>יומן</title><link rel="preload" as="script" href="/bootstrap.bbbbbbbb.js">' +
-        '<link rel="preload" as="script" href="/react.cccccccc.js"></head><body></body></html>',
+    const page = '<html><head><title>יומן</title></head><body></body></html>';
+    const start =
+      '<link rel="preload" as="script" href="/bootstrap.bbbbbbbb.js">' +
+      '<link rel="preload" as="script" href="/react.cccccccc.js">';
+    expect(preloadStartScripts(stats, page, 'layout')).toBe(
+      `<html><head><title>יומן</title>${start}` +
+        '<link rel="preload" as="script" href="/layout.dddddddd.js"></head><body></body></html>',
+    );
+    // The auth screen's chunk consumes react too: it is preloaded once, with the start scripts.
+    expect(preloadStartScripts(stats, page, 'auth-screen')).toBe(
+      `<html><head><title>יומן</title>${start}` +
+        '<link rel="preload" as="script" href="/auth-screen.eeeeeeee.js"></head><body></body></html>',
     );
   });
 });

@@ -14,6 +14,10 @@ let unbuilt: FastifyInstance;
 
 beforeAll(async () => {
   writeFileSync(join(built, 'index.html'), '<!doctype html><title>shell</title>');
+  writeFileSync(
+    join(built, 'auth.html'),
+    '<!doctype html><title>shell</title><main>prerendered sign-in</main>',
+  );
   writeFileSync(join(built, 'main.3f9a8c21b7.js'), 'console.log(1)');
   mkdirSync(join(built, 'remotes', 'journal'), { recursive: true });
   writeFileSync(join(built, 'remotes', 'journal', 'mf-manifest.json'), '{"id":"journal"}');
@@ -49,6 +53,34 @@ describe('the static front end', () => {
       const response = await app.inject({ url, headers: html });
       expect(response.statusCode, url).toBe(200);
       expect(response.body).toContain('<title>shell</title>');
+    }
+  });
+
+  it("answers a page load of /auth with the build's prerendered sign-in page, other paths with index.html", async () => {
+    for (const url of ['/auth', '/auth/', '/auth?next=%2Fcalendar']) {
+      const response = await app.inject({ url, headers: html });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toContain('prerendered sign-in');
+      expect(response.headers['cache-control'], url).toBe('no-cache');
+    }
+    for (const url of ['/authors', '/auth/more', '/calendar?from=/auth']) {
+      const response = await app.inject({ url, headers: html });
+      expect(response.body, url).not.toContain('prerendered sign-in');
+    }
+  });
+
+  it('answers /auth with index.html when the build has no prerendered page', async () => {
+    const older = mkdtempSync(join(tmpdir(), 'yoman-web-older-'));
+    writeFileSync(join(older, 'index.html'), '<!doctype html><title>older shell</title>');
+    const olderApp = Fastify();
+    try {
+      await olderApp.register(staticFrontEnd, { frontEndDir: older });
+      const response = await olderApp.inject({ url: '/auth', headers: html });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain('<title>older shell</title>');
+    } finally {
+      await olderApp.close();
+      rmSync(older, { recursive: true, force: true });
     }
   });
 

@@ -65,6 +65,18 @@ function cacheControlFor(filePath: string): string {
   return hashed ? 'public, max-age=31536000, immutable' : 'no-cache';
 }
 
+/** The page /auth is built with its screen prerendered into it (scripts/prerender-auth.mjs). */
+const AUTH_PAGE_FILE = 'auth.html';
+const isAuthPath = (url: string) => /^\/auth\/?(\?|$)/u.test(url);
+
+/**
+ * The HTML a page load gets: /auth its prerendered page when the build made one, any other path (and /auth
+ * of an older build) index.html, from which the shell's router takes it.
+ */
+function pageFileFor(url: string, authPageBuilt: boolean): string {
+  return authPageBuilt && isAuthPath(url) ? AUTH_PAGE_FILE : 'index.html';
+}
+
 const acceptsHtml = (request: FastifyRequest) => String(request.headers.accept ?? '').includes('text/html');
 const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 
@@ -82,6 +94,7 @@ export const staticFrontEnd = fp<StaticFrontEndOptions>(
       reply.header('cache-control', 'no-cache').send(manifest),
     );
     const built = existsSync(join(options.frontEndDir, 'index.html'));
+    const authPageBuilt = existsSync(join(options.frontEndDir, AUTH_PAGE_FILE));
     if (built) {
       await app.register(fastifyStatic, {
         root: options.frontEndDir,
@@ -102,7 +115,7 @@ export const staticFrontEnd = fp<StaticFrontEndOptions>(
         return reply.status(404).send({ message: 'הנתיב המבוקש לא נמצא', code: 'NOT_FOUND' });
       }
       if (!built) return reply.status(503).type('text/html; charset=utf-8').send(NOT_BUILT_PAGE);
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return reply.header('cache-control', 'no-cache').sendFile(pageFileFor(request.url, authPageBuilt));
     });
   },
   { name: 'yoman-static-front-end' },

@@ -1,6 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { Toaster } from '@yoman/ui/toaster';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PRERENDERED_SCREEN_ID } from '../prerender/prerenderedScreen';
 import { fakeApi, renderInShell } from '../testing/renderInShell';
 import { AuthScreen } from './AuthScreen';
 
@@ -100,5 +101,17 @@ describe('the auth screen', () => {
     renderAuth();
     fireEvent.click(screen.getByRole('button', { name: 'שכחתי סיסמה' }));
     await waitFor(() => expect(screen.getByText('פנה למנטור שלך והוא יאפס עבורך את הסיסמה.')).toBeTruthy());
+  });
+});
+
+describe('the prerendered copy of /auth', () => {
+  it('is removed when the live screen mounts, so the two never show together', async () => {
+    const copy = document.createElement('div');
+    copy.id = PRERENDERED_SCREEN_ID;
+    copy.textContent = 'ברוכים הבאים ליומן';
+    document.body.append(copy);
+    renderAuth();
+    await screen.findByRole('form', { name: 'התחברות' });
+    expect(document.getElementById(PRERENDERED_SCREEN_ID)).toBeNull();
   });
 });

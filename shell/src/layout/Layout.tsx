@@ -1,7 +1,8 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useLayoutEffect, useState } from 'react';
 import { Outlet } from 'react-router-dom';
 import styled from 'styled-components';
 import { useSignOut } from '../auth/useAuthActions';
+import { removePrerenderedScreen } from '../prerender/prerenderedScreen';
 import { useSignedInUser } from '../session/guards';
 import { Header } from './Header';
 import { ShortcutButton } from './ShortcutButton';
@@ -47,6 +48,8 @@ export function Layout() {
   };
   const { signOut } = useSignOut();
   const onSignOut = () => void signOut();
+  // A signed-in visitor of /auth got its prerendered sign-in screen, until the layout takes its place.
+  useLayoutEffect(() => removePrerenderedScreen(), []);
   return (
     <Frame>
       <Sidebar user={user} collapsed={collapsed} onToggle={toggleCollapsed} onSignOut={onSignOut} />

@@ -1,0 +1,108 @@
+// The static HTML of /auth: dist/web/auth.html is index.html with the sign-in screen already rendered into
+// it (shell/src/prerender/authPage.tsx, bundled for Node with esbuild and run here), so the form and the
+// marketing panel paint from the HTML while the scripts load. The gateway answers a page load of /auth with
+// it (services/gateway/src/static-front-end.ts); the shell removes the copy when it mounts its own screen.
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const require = createRequire(import.meta.url);
+
+/** The file the gateway sends for a page load of /auth. */
+export const AUTH_PAGE_FILE = 'auth.html';
+
+/** Bundles the prerender module for Node and returns what prerenderAuthPage() renders. */
+export async function renderAuthPage() {
+  const dir = mkdtempSync(join(tmpdir(), 'yoman-prerender-'));
+  try {
+    const outfile = join(dir, 'auth-page.cjs');
+    await build({
+      entryPoints: [join(root, 'shell/src/prerender/authPage.tsx')],
+      outfile,
+      bundle: true,
+      platform: 'node',
+      format: 'cjs',
+      // The packages' ES modules, as the browser build uses (styled-components' CommonJS build has no default export).
+      mainFields: ['module', 'main'],
+      jsx: 'automatic',
+      define: { 'process.env.NODE_ENV': '"production"' },
+      // The design system's stylesheets (Heebo's @font-face rules) are inlined from the build instead.
+      loader: { '.css': 'empty', '.woff': 'empty', '.woff2': 'empty' },
+      logLevel: 'error',
+    });
+    return require(outfile).prerenderAuthPage();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The built stylesheet with Heebo's @font-face rules, so the prerendered text asks for the preloaded fonts. */
+export function fontFaceStylesheet(webRoot) {
+  const file = readdirSync(webRoot)
+    .filter((name) => name.endsWith('.css'))
+    .sort()
+    .find((name) => readFileSync(join(webRoot, name), 'utf8').includes('@font-face'));
+  if (!file) throw new Error(`No stylesheet in ${webRoot} declares the fonts`);
+  return readFileSync(join(webRoot, file), 'utf8');
+}
+
+/** The tag with which the built index.html loads main.js. */
+const MAIN_SCRIPT = /<script defer src="(\/main\.[0-9a-f]+\.js)"><\/script>/u;
+
+/**
+ * The script that starts the shell once the prerendered screen has painted: it preloads the start scripts
+ * and adds main.js a frame after the first paint, so that the page's HTML, styles and fonts do not share
+ * a slow connection with some 200 KB of JavaScript before the screen shows.
+ */
+export function afterPaintLoader(main, preloads) {
+  return (
+    '// Written by scripts/prerender-auth.mjs: /auth starts its scripts after the first paint.\n' +
+    `requestAnimationFrame(function(){setTimeout(function(){${JSON.stringify(preloads)}.forEach(function(href){` +
+    "var link=document.createElement('link');link.rel='preload';link.setAttribute('as','script');" +
+    'link.href=href;document.head.appendChild(link)});' +
+    `var main=document.createElement('script');main.src=${JSON.stringify(main)};document.body.appendChild(main)},0)});\n`
+  );
+}
+
+/**
+ * index.html with the prerendered screen: its styles at the end of <head>, its markup after #root, and
+ * main.js started by `loaderPath` (the after-paint loader) instead of from the page.
+ */
+export function authPageHtml(indexHtml, page, fontFaces, loaderPath) {
+  const root = '<div id="root"></div>';
+  const main = MAIN_SCRIPT.exec(indexHtml);
+  if (!indexHtml.includes(root) || !indexHtml.includes('</head>') || !main)
+    throw new Error('index.html has no </head>, no empty #root or no main.js to prerender beside');
+  return indexHtml
+    .replace('</head>', `<style>${fontFaces}</style>${page.styles}</head>`)
+    .replace(root, `${root}${page.body}`)
+    .replace(main[0], `<script defer src="${loaderPath}"></script>`);
+}
+
+/** The path of main.js in the built index.html. */
+export function mainScriptOf(indexHtml) {
+  const main = MAIN_SCRIPT.exec(indexHtml);
+  if (!main) throw new Error('index.html loads no main.js');
+  return main[1];
+}
+
+/**
+ * Writes dist/web/auth.html, the built index.html (`shellHtml`) with the screen, and its after-paint loader
+ * (content-hashed, so it caches like the other scripts) that preloads `startScripts` and runs main.js.
+ */
+export async function writeAuthPage(webRoot, shellHtml, startScripts) {
+  const loader = afterPaintLoader(
+    mainScriptOf(shellHtml),
+    startScripts.map((file) => `/${file}`),
+  );
+  const loaderFile = `auth-start.${createHash('sha256').update(loader).digest('hex').slice(0, 8)}.js`;
+  writeFileSync(join(webRoot, loaderFile), loader);
+  const html = authPageHtml(shellHtml, await renderAuthPage(), fontFaceStylesheet(webRoot), `/${loaderFile}`);
+  writeFileSync(join(webRoot, AUTH_PAGE_FILE), html);
+  return html;
+}
