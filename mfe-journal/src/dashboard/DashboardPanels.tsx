@@ -107,7 +107,9 @@ export function Top3Insights({ stats }: { stats: DashboardStats }) {
   const top3 = top3Of(stats);
   return (
     <Card as="section" aria-labelledby="top3-title">
-      <CardTitle as="h2" id="top3-title">{d.insightsTitle}</CardTitle>
+      <CardTitle as="h2" id="top3-title">
+        {d.insightsTitle}
+      </CardTitle>
       <List data-testid="top3">
         <div>
           <dt>{d.bestSetup}</dt>
@@ -130,7 +132,9 @@ export function Top3Insights({ stats }: { stats: DashboardStats }) {
 export function GoalCard({ stats }: { stats: DashboardStats }) {
   return (
     <Card as="section" aria-labelledby="goal-title">
-      <CardTitle as="h2" id="goal-title">{d.goalTitle}</CardTitle>
+      <CardTitle as="h2" id="goal-title">
+        {d.goalTitle}
+      </CardTitle>
       <GoalRing progress={stats.monthlyProgress} />
     </Card>
   );
@@ -140,7 +144,9 @@ export function GoalCard({ stats }: { stats: DashboardStats }) {
 export function WeeklyTasks({ tasks }: { tasks: readonly string[] }) {
   return (
     <Card as="section" aria-labelledby="tasks-title">
-      <CardTitle as="h2" id="tasks-title">{d.tasksTitle}</CardTitle>
+      <CardTitle as="h2" id="tasks-title">
+        {d.tasksTitle}
+      </CardTitle>
       <Tasks data-testid="weekly-tasks">
         {tasks.map((task) => (
           <li key={task}>
@@ -159,7 +165,9 @@ export function WeeklyTasks({ tasks }: { tasks: readonly string[] }) {
 export function Shortcuts({ onNewTrade }: { onNewTrade: () => void }) {
   return (
     <Card as="section" aria-labelledby="shortcuts-title">
-      <CardTitle as="h2" id="shortcuts-title">{d.shortcutsTitle}</CardTitle>
+      <CardTitle as="h2" id="shortcuts-title">
+        {d.shortcutsTitle}
+      </CardTitle>
       <ShortcutGrid aria-labelledby="shortcuts-title">
         <ShortcutButton type="button" onClick={onNewTrade} data-shortcut="new-trade">
           <PlusIcon size={16} />
