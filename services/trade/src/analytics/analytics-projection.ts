@@ -60,7 +60,7 @@ function monthsOf(days: readonly UserPeriod[]): UserPeriod[] {
   return [...months.values()];
 }
 
-/** Recomputes the rows of these days, of their months, of their owners' (`users`) all time, streaks and stamps. */
+/** Recomputes the rows of these days, of their months, and of their owners' all time, streaks and stamps. */
 async function recomputeDays(trx: Knex.Transaction, days: readonly UserPeriod[], users: readonly string[]) {
   const months = monthsOf(days);
   await recomputeDayGroups(trx, days);
