@@ -22,6 +22,21 @@ export const defaultTradeContext: TradeContextOf = async () => ({
   monthlyGoalR: DEFAULT_MONTHLY_GOAL_R,
 });
 
+/** A user's zone and monthly goal from their `trade_caller_zones` row; the defaults for a user not heard of. */
+export function zoneAndGoalOf(row: { timezone?: unknown; monthly_goal_r?: unknown } | undefined) {
+  return {
+    timezone: typeof row?.timezone === 'string' ? row.timezone : DEFAULT_LOCK_POLICY.timezone,
+    monthlyGoalR: row?.monthly_goal_r == null ? DEFAULT_MONTHLY_GOAL_R : Number(row.monthly_goal_r),
+  };
+}
+
+/** A user's zone and monthly goal, read from the trade module's own read model of identity. */
+export async function callerZoneOf(platform: Platform, userId: string) {
+  return zoneAndGoalOf(
+    await platform.db('trade_caller_zones').where({ user_id: userId }).first('timezone', 'monthly_goal_r'),
+  );
+}
+
 /**
  * The caller's zone and their organisation's lock policy from the trade module's own read model of identity
  * (`trade_caller_zones`, `trade_lock_policies`, fed by identity's events); the defaults for what it has not
@@ -29,7 +44,7 @@ export const defaultTradeContext: TradeContextOf = async () => ({
  */
 export const tradeContextOfCaller: TradeContextOf = async (caller, platform) => {
   const [zone, policy] = await Promise.all([
-    platform.db('trade_caller_zones').where({ user_id: caller.userId }).first('timezone', 'monthly_goal_r'),
+    callerZoneOf(platform, caller.userId),
     caller.organisationId
       ? platform
           .db('trade_lock_policies')
@@ -38,8 +53,7 @@ export const tradeContextOfCaller: TradeContextOf = async (caller, platform) => 
       : undefined,
   ]);
   return {
-    timezone: zone?.timezone ?? DEFAULT_LOCK_POLICY.timezone,
-    monthlyGoalR: zone?.monthly_goal_r == null ? DEFAULT_MONTHLY_GOAL_R : Number(zone.monthly_goal_r),
+    ...zone,
     lockPolicy: policy
       ? {
           tradeLockHours: Number(policy.trade_lock_hours),

@@ -1,14 +1,8 @@
-import {
-  Analytics,
-  AnalyticsQuery,
-  DashboardStats,
-  DashboardStatsQuery,
-  DEFAULT_MONTHLY_GOAL_R,
-} from '@yoman/contracts';
+import { Analytics, AnalyticsQuery, DashboardStats, DashboardStatsQuery } from '@yoman/contracts';
 import { type Caller, organisationScope, type Platform, requireCaller, userScope } from '@yoman/platform';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { DEFAULT_LOCK_POLICY } from '../trades/lock-window';
+import { callerZoneOf, zoneAndGoalOf } from '../trade-context';
 import { type AnalyticsCaller, analyticsOf, dashboardStatsOf } from './analytics-queries';
 import { answersCache } from './answers-cache';
 import { todayIn } from './periods';
@@ -34,15 +28,14 @@ async function analyticsCallerOf(
   return {
     userId: caller.userId,
     organisationId: caller.organisationId,
-    timezone: typeof row.timezone === 'string' ? row.timezone : DEFAULT_LOCK_POLICY.timezone,
-    monthlyGoalR: row.monthly_goal_r == null ? DEFAULT_MONTHLY_GOAL_R : Number(row.monthly_goal_r),
+    ...zoneAndGoalOf(row),
     now: platform.clock.now(),
     stamps: [row.figures, row.setups, row.peers].map((stamp) => String(stamp ?? '')).join('|'),
   };
 }
 
-/** What an answer depends on besides the read model's stamps: who asks, in which zone, on which day, for what. */
-const keyOf = (call: string, caller: AnalyticsCaller & { stamps: string }, query: unknown) =>
+/** What an answer depends on besides its read model's rows: who asks, in which zone, on which day, for what. */
+const keyOf = (call: string, caller: AnalyticsCaller, query: unknown) =>
   JSON.stringify([
     call,
     caller.userId,
@@ -50,21 +43,8 @@ const keyOf = (call: string, caller: AnalyticsCaller & { stamps: string }, query
     caller.timezone,
     caller.monthlyGoalR,
     todayIn(caller.now, caller.timezone),
-    caller.stamps,
     query,
   ]);
-
-/** The caller's zone and goal, for the answers this process keeps in memory (embedded mode). */
-async function profileOf(platform: Platform, userId: string) {
-  const row = await platform
-    .db('trade_caller_zones')
-    .where({ user_id: userId })
-    .first('timezone', 'monthly_goal_r');
-  return {
-    timezone: typeof row?.timezone === 'string' ? row.timezone : DEFAULT_LOCK_POLICY.timezone,
-    monthlyGoalR: row?.monthly_goal_r == null ? DEFAULT_MONTHLY_GOAL_R : Number(row.monthly_goal_r),
-  };
-}
 
 type Call = 'dashboard' | 'analytics';
 
@@ -84,10 +64,10 @@ async function answerOf<Answer extends object>(
   const { readCache } = platform;
   if (!readCache) {
     const caller = await analyticsCallerOf(platform, who);
-    return stamped.get(keyOf(call, caller, query), () => compute(caller));
+    return stamped.get(`${caller.stamps}\n${keyOf(call, caller, query)}`, () => compute(caller));
   }
   const scopes = [userScope(who.userId)];
-  const profile = await readCache.read(scopes, 'analytics caller', () => profileOf(platform, who.userId));
+  const profile = await readCache.read(scopes, 'analytics caller', () => callerZoneOf(platform, who.userId));
   const caller = {
     ...profile,
     userId: who.userId,
@@ -95,7 +75,7 @@ async function answerOf<Answer extends object>(
     now: platform.clock.now(),
   };
   if (call === 'analytics' && who.organisationId) scopes.push(organisationScope(who.organisationId));
-  return readCache.read(scopes, keyOf(call, { ...caller, stamps: '' }, query), () => compute(caller));
+  return readCache.read(scopes, keyOf(call, caller, query), () => compute(caller));
 }
 
 /** GET /api/dashboard-stats and GET /api/analytics: the caller's own figures (rules §8), kept until they change. */
