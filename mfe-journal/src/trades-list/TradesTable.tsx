@@ -23,6 +23,8 @@ import { he } from '../i18n';
 import { PencilIcon, TrashIcon } from './action-icons';
 
 const Scroll = styled.div`
+  /* The containing block of the cells' visually hidden labels, so they scroll with the table, not the page. */
+  position: relative;
   overflow-x: auto;
   border: 1px solid ${({ theme }) => theme.colors.border};
   border-radius: ${({ theme }) => theme.radii.card};
