@@ -4,8 +4,8 @@
 // so processes start with plain `node` instead of compiling TypeScript through tsx at run time. npm packages stay external (loaded from node_modules as usual). The files sit at the same depth as
 // src/, so paths built from import.meta.url (the front end's dist/web) resolve the same. Each file is written
 // beside its final name and renamed into place, so a process started meanwhile never reads half a file.
-import { existsSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { build } from 'esbuild';
 import { repoRoot } from './ensure-installed.mjs';
 
@@ -59,6 +59,8 @@ async function buildEntry(entry) {
   });
   for (const file of result.outputFiles) {
     const partial = `${file.path}.${process.pid}.partial`;
+    // esbuild creates no folder when it does not write: a fresh checkout has no dist/ yet.
+    mkdirSync(dirname(file.path), { recursive: true });
     writeFileSync(partial, file.contents);
     renameSync(partial, file.path);
   }
