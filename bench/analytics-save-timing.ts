@@ -9,9 +9,12 @@ import { loggedEvent } from '../services/trade/src/trades/trade-fixtures';
 
 // Times the analytics projection alone: one student's history seeded in batches, then single saves applied
 // one transaction each, as embedded mode applies a POST /api/trades. Run: npx tsx bench/analytics-save-timing.ts
+// HISTORY: trades seeded first; SAVES: saves timed; SAME_DAY=1: every save exits on one day after the history,
+// as the lag probe writes them (that day grows with each save).
 
 const HISTORY = Number(process.env.HISTORY ?? 20_000);
 const SAVES = Number(process.env.SAVES ?? 50);
+const SAME_DAY = process.env.SAME_DAY === '1';
 const SESSIONS = ['asia', 'london', 'new_york'] as const;
 const SYMBOLS = ['EURUSD', 'GBPUSD', 'BTCUSD', 'XAUUSD', 'NAS100'];
 
@@ -29,8 +32,13 @@ function recorded(event: TradeEvent): RecordedEvent {
   };
 }
 
+const exitOf = (index: number) =>
+  SAME_DAY && index >= HISTORY
+    ? new Date(Date.UTC(2023, 0, 1) + HISTORY * 90 * 60_000 + 86_400_000 + (index - HISTORY) * 1_000)
+    : new Date(Date.UTC(2023, 0, 1) + index * 90 * 60_000);
+
 function tradeAt(index: number): TradeEvent {
-  const exit = new Date(Date.UTC(2023, 0, 1) + index * 90 * 60_000);
+  const exit = exitOf(index);
   const r = ((index * 7919) % 61) / 10 - 2.5;
   return loggedEvent({
     tradeId: randomUUID(),
@@ -57,6 +65,19 @@ console.log(
   `seeded ${HISTORY} trades (${days[0].n} days) in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`,
 );
 const timings: number[] = [];
+let statements = 0;
+let sqlMs = 0;
+const started = new Map<string, number>();
+db.on('query', (query: { __knexQueryUid: string }) => {
+  statements += 1;
+  started.set(query.__knexQueryUid, performance.now());
+});
+const finished = (_: unknown, query: { __knexQueryUid: string }) => {
+  sqlMs += performance.now() - (started.get(query.__knexQueryUid) ?? performance.now());
+  started.delete(query.__knexQueryUid);
+};
+db.on('query-response', finished);
+db.on('query-error', (_: unknown, query: { __knexQueryUid: string }) => finished(undefined, query));
 for (let save = 0; save < SAVES; save += 1) {
   const event = recorded(tradeAt(HISTORY + save));
   const start = performance.now();
@@ -67,6 +88,7 @@ timings.sort((a, b) => a - b);
 const at = (q: number) => timings[Math.min(timings.length - 1, Math.floor(q * timings.length))].toFixed(1);
 const mean = timings.reduce((sum, t) => sum + t, 0) / timings.length;
 console.log(
-  `${SAVES} saves: mean ${mean.toFixed(1)} ms, p50 ${at(0.5)} ms, p95 ${at(0.95)} ms, max ${at(1)} ms`,
+  `${SAVES} saves${SAME_DAY ? ' on one day' : ''}: mean ${mean.toFixed(1)} ms, p50 ${at(0.5)} ms, p95 ${at(0.95)} ms, max ${at(1)} ms; ` +
+    `${(statements / SAVES).toFixed(1)} statements and ${(sqlMs / SAVES).toFixed(1)} ms of SQL a save (begin and commit included)`,
 );
 await db.destroy();

@@ -1,6 +1,6 @@
 import type { TradeEvent } from '@yoman/contracts';
 import type { Knex } from 'knex';
-import { inChunks } from './analytics-rows';
+import { deletePart, inChunks, upsertPart } from './analytics-rows';
 import type { TradeFact } from './trade-facts';
 
 /** The stored facts of these trades; numbers read back as text so they stay exact. */
@@ -33,19 +33,21 @@ export async function loadFacts(
   return facts;
 }
 
-export async function saveFacts(
-  trx: Knex.Transaction,
-  saved: readonly TradeFact[],
-  deletedIds: readonly string[],
-) {
-  for (const chunk of inChunks(deletedIds))
-    await trx('trade_analytics_trades').whereIn('trade_id', chunk).delete();
-  for (const chunk of inChunks(saved))
-    await trx('trade_analytics_trades').insert(chunk).onConflict('trade_id').merge();
-}
+/** The writes that store these facts and drop the deleted trades'. */
+export const factWrites = (saved: readonly TradeFact[], deletedIds: readonly string[]) => [
+  ...deletePart(
+    'trade_analytics_trades',
+    ['trade_id'],
+    deletedIds.map((trade_id) => ({ trade_id })),
+  ),
+  ...upsertPart('trade_analytics_trades', ['trade_id'], saved),
+];
 
-/** Keeps each user's organisation as of their latest logged trade (the same in any order of the streams). */
-export async function recordMembers(trx: Knex.Transaction, events: readonly TradeEvent[]) {
+/** The organisations these users' batch logged trades in (each user's latest, as `memberWrites` keeps it). */
+export const loggedOrganisations = (events: readonly TradeEvent[]) =>
+  latestMemberships(events).map((member) => member.organisation_id);
+
+function latestMemberships(events: readonly TradeEvent[]) {
   const latest = new Map<string, { user_id: string; organisation_id: string; logged_at: string }>();
   for (const event of events) {
     if (event.type !== 'trade.logged.v1' || !event.data.organisationId) continue;
@@ -57,11 +59,11 @@ export async function recordMembers(trx: Knex.Transaction, events: readonly Trad
       logged_at: event.data.loggedAt,
     });
   }
-  for (const chunk of inChunks([...latest.values()])) {
-    await trx('trade_analytics_members')
-      .insert(chunk)
-      .onConflict('user_id')
-      .merge()
-      .where('trade_analytics_members.logged_at', '<', trx.raw('excluded.logged_at'));
-  }
+  return [...latest.values()];
 }
+
+/** Keeps each user's organisation as of their latest logged trade (the same in any order of the streams). */
+export const memberWrites = (events: readonly TradeEvent[]) =>
+  upsertPart('trade_analytics_members', ['user_id'], latestMemberships(events), {
+    onlyIf: 'trade_analytics_members.logged_at < excluded.logged_at',
+  });
