@@ -68,16 +68,24 @@ const timings: number[] = [];
 let statements = 0;
 let sqlMs = 0;
 const started = new Map<string, number>();
-db.on('query', (query: { __knexQueryUid: string }) => {
+const byStatement = new Map<string, number>();
+interface Query {
+  __knexQueryUid: string;
+  sql: string;
+}
+db.on('query', (query: Query) => {
   statements += 1;
   started.set(query.__knexQueryUid, performance.now());
 });
-const finished = (_: unknown, query: { __knexQueryUid: string }) => {
-  sqlMs += performance.now() - (started.get(query.__knexQueryUid) ?? performance.now());
+const finished = (_: unknown, query: Query) => {
+  const ms = performance.now() - (started.get(query.__knexQueryUid) ?? performance.now());
+  sqlMs += ms;
+  const opening = query.sql.replace(/\s+/g, ' ').slice(0, 60);
+  byStatement.set(opening, (byStatement.get(opening) ?? 0) + ms);
   started.delete(query.__knexQueryUid);
 };
 db.on('query-response', finished);
-db.on('query-error', (_: unknown, query: { __knexQueryUid: string }) => finished(undefined, query));
+db.on('query-error', (_: unknown, query: Query) => finished(undefined, query));
 for (let save = 0; save < SAVES; save += 1) {
   const event = recorded(tradeAt(HISTORY + save));
   const start = performance.now();
@@ -91,4 +99,6 @@ console.log(
   `${SAVES} saves${SAME_DAY ? ' on one day' : ''}: mean ${mean.toFixed(1)} ms, p50 ${at(0.5)} ms, p95 ${at(0.95)} ms, max ${at(1)} ms; ` +
     `${(statements / SAVES).toFixed(1)} statements and ${(sqlMs / SAVES).toFixed(1)} ms of SQL a save (begin and commit included)`,
 );
+for (const [opening, ms] of [...byStatement].sort((a, b) => b[1] - a[1]).slice(0, 8))
+  console.log(`  ${(ms / SAVES).toFixed(2).padStart(6)} ms  ${opening}`);
 await db.destroy();

@@ -18,13 +18,30 @@ import { nextFact, type TradeFact } from './trade-facts';
 /** Namespace of the per-user advisory locks that serialise changing a user's analytics. */
 const ANALYTICS_LOCK_NAMESPACE = 74_121;
 
-/** One statement; the locks are taken in the order listed, sorted, so two batches never wait on each other in a cycle. */
-async function lockOwners(trx: Knex.Transaction, owners: Iterable<string>) {
+/** The owners' locks as expressions of a select, sorted, so two batches never wait on each other in a cycle. */
+function locksOf(owners: Iterable<string>) {
   const sorted = [...new Set(owners)].sort();
-  await trx.raw(
-    `select ${sorted.map(() => 'pg_advisory_xact_lock(?, hashtext(?))').join(', ')}`,
-    sorted.flatMap((owner) => [ANALYTICS_LOCK_NAMESPACE, owner]),
-  );
+  return {
+    sql: sorted.map(() => 'pg_advisory_xact_lock(?, hashtext(?))').join(', '),
+    bindings: sorted.flatMap((owner) => [ANALYTICS_LOCK_NAMESPACE, owner]),
+  };
+}
+
+/**
+ * Locks the batch's users and reads its trades' stored facts in one statement; a stored fact of another
+ * owner (a trade id used again by someone else) has its owner locked next. Reading the facts before their
+ * lock is safe: a trade's events come in one stream, which one batch at a time applies.
+ */
+async function lockAndLoad(trx: Knex.Transaction, events: readonly TradeEvent[]) {
+  const users = new Set(events.map((event) => event.data.userId));
+  const tradeIds = [...new Set(events.map((event) => event.data.tradeId))];
+  const stored = await loadFacts(trx, tradeIds, locksOf(users));
+  const others = [...stored.values()].map((fact) => fact.user_id).filter((owner) => !users.has(owner));
+  if (others.length > 0) {
+    const locks = locksOf(others);
+    await trx.raw(`select ${locks.sql}`, locks.bindings);
+  }
+  return stored;
 }
 
 interface FoldedBatch {
@@ -67,7 +84,7 @@ function signedFactsOf(changes: readonly FactChange[]): SignedFact[] {
 }
 
 /**
- * Applies a batch in four statements whatever the owner's history: lock the owners, read the changed
+ * Applies a batch in three statements whatever the owner's history: lock the owners and read the changed
  * trades' stored facts, read what their days' sequences need (with the peers' organisations where answers are
  * kept in memory), then write everything in one statement. Group rows take each changed fact's old
  * contribution out and its new one in; a day that only gains trades after its last extends its summary, any
@@ -76,9 +93,8 @@ function signedFactsOf(changes: readonly FactChange[]): SignedFact[] {
  * nothing, so any order of the trade streams, and any split into batches, gives the same rows.
  */
 async function applyAnalyticsEvents(events: readonly TradeEvent[], trx: Knex.Transaction): Promise<void> {
-  const stored = await loadFacts(trx, [...new Set(events.map((event) => event.data.tradeId))]);
+  const stored = await lockAndLoad(trx, events);
   const eventUsers = [...new Set(events.map((event) => event.data.userId))];
-  await lockOwners(trx, [...[...stored.values()].map((fact) => fact.user_id), ...eventUsers]);
   const { changes, owners } = foldBatch(events, stored);
   const days = daysToResequence(changes);
   const listening = readCachesListening();

@@ -67,15 +67,18 @@ export function groupWrites(facts: readonly SignedFact[]): WritePart[] {
     },
     {
       name: 'group_sums',
+      // One primary-key probe per changed row (the limit keeps the planner from scanning the whole table).
       sql: `select c.user_id, c.grain, c.period, c.dimension, c.key, ${MERGED_SUMS}
-        from group_changes c left join trade_analytics_groups g using (${KEY})`,
+        from group_changes c left join lateral (
+          select * from trade_analytics_groups g
+          where (g.user_id, g.grain, g.period, g.dimension, g.key) = (c.user_id, c.grain, c.period, c.dimension, c.key)
+          limit 1) g on true`,
       bindings: [],
     },
     {
       name: 'groups_emptied',
-      sql: `delete from trade_analytics_groups g using group_sums s
-        where (g.user_id, g.grain, g.period, g.dimension, g.key) = (s.user_id, s.grain, s.period, s.dimension, s.key)
-          and s.trades = 0`,
+      sql: `delete from trade_analytics_groups
+        where (${KEY}) in (select ${KEY} from group_sums where trades = 0)`,
       bindings: [],
     },
     {

@@ -403,7 +403,7 @@ export async function sequenceWrites(
   return [
     ...deletePart(
       'trade_analytics_days',
-      ['user_id', 'date'],
+      { user_id: 'text', date: 'text' },
       dayEntries.filter((day) => !day.value).map(({ user_id, period }) => ({ user_id, date: period })),
     ),
     ...upsertPart(
@@ -415,7 +415,7 @@ export async function sequenceWrites(
     ),
     ...deletePart(
       'trade_analytics_months',
-      ['user_id', 'month'],
+      { user_id: 'text', month: 'text' },
       monthEntries.filter((month) => !month.value).map(({ user_id, period }) => ({ user_id, month: period })),
     ),
     ...upsertPart(
