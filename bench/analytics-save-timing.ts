@@ -92,12 +92,19 @@ for (let save = 0; save < SAVES; save += 1) {
   await db.transaction((trx) => analyticsProjection.apply(event, trx));
   timings.push(performance.now() - start);
 }
+const tenth = Math.max(1, Math.floor(SAVES / 10));
+const meanOf = (part: readonly number[]) => part.reduce((sum, t) => sum + t, 0) / part.length;
+const firstTenth = meanOf(timings.slice(0, tenth));
+const lastTenth = meanOf(timings.slice(-tenth));
 timings.sort((a, b) => a - b);
 const at = (q: number) => timings[Math.min(timings.length - 1, Math.floor(q * timings.length))].toFixed(1);
 const mean = timings.reduce((sum, t) => sum + t, 0) / timings.length;
 console.log(
   `${SAVES} saves${SAME_DAY ? ' on one day' : ''}: mean ${mean.toFixed(1)} ms, p50 ${at(0.5)} ms, p95 ${at(0.95)} ms, max ${at(1)} ms; ` +
     `${(statements / SAVES).toFixed(1)} statements and ${(sqlMs / SAVES).toFixed(1)} ms of SQL a save (begin and commit included)`,
+);
+console.log(
+  `  mean of the first tenth ${firstTenth.toFixed(1)} ms, of the last tenth ${lastTenth.toFixed(1)} ms`,
 );
 for (const [opening, ms] of [...byStatement].sort((a, b) => b[1] - a[1]).slice(0, 8))
   console.log(`  ${(ms / SAVES).toFixed(2).padStart(6)} ms  ${opening}`);

@@ -11,19 +11,6 @@ export function inChunks<T>(items: readonly T[]): T[][] {
   return chunks;
 }
 
-export interface UserPeriod {
-  user_id: string;
-  period: string;
-}
-
-/** `(values (?, ?), …)` for a list of a user's periods, with its bindings. */
-export function periodList(keys: readonly UserPeriod[]) {
-  return {
-    sql: `(values ${keys.map(() => '(?, ?)').join(', ')})`,
-    bindings: keys.flatMap((key) => [key.user_id, key.period]),
-  };
-}
-
 export const keyOf = (userId: string, period: string) => `${userId}\n${period}`;
 
 /** Gives these users a fresh stamp: answers computed from their rows before are out of date. */

@@ -244,13 +244,16 @@ export function sequenceReads(days: readonly DayWork[]): Record<string, SqlPart>
 
 type Read = Record<string, readonly Record<string, unknown>[]>;
 
-function byDay<Row extends { user_id: string; date: string }>(rows: readonly Row[]) {
-  const days = new Map<string, Row[]>();
+/** Rows grouped under a key. */
+function groupedBy<Row>(rows: readonly Row[], keyOfRow: (row: Row) => string) {
+  const groups = new Map<string, Row[]>();
   for (const row of rows) {
-    const key = keyOf(row.user_id, row.date);
-    days.set(key, [...(days.get(key) ?? []), row]);
+    const key = keyOfRow(row);
+    const group = groups.get(key);
+    if (group) group.push(row);
+    else groups.set(key, [row]);
   }
-  return days;
+  return groups;
 }
 
 /** Whether the day only gains trades that all exit after its last stored one: then its summary extends. */
@@ -284,7 +287,7 @@ async function daySequencesOf(
     ...((read.dayTrades ?? []) as Record<string, unknown>[]),
     ...(unread.length > 0 ? (await readTogether(trx, { dayTrades: dayTradesPart(unread) })).dayTrades : []),
   ] as unknown as (TradeFact & { r_multiple: string | null })[];
-  const storedTrades = byDay(trades);
+  const storedTrades = groupedBy(trades, (trade) => keyOf(trade.user_id, trade.date));
   const sequences = new Map<string, DaySequence | undefined>();
   for (const day of extending) {
     const key = keyOf(day.user_id, day.date);
@@ -461,9 +464,7 @@ export async function fillMonthSequences(db: Knex) {
 /** Sets each month row's runs through it from the owner's months in order (the through columns added, 0312). */
 export async function fillMonthRuns(db: Knex) {
   const months: MonthRow[] = await db('trade_analytics_months').orderBy(['user_id', 'month']);
-  const owners = new Map<string, MonthRow[]>();
-  for (const row of months) owners.set(row.user_id, [...(owners.get(row.user_id) ?? []), row]);
-  for (const [userId, rows] of owners) {
+  for (const [userId, rows] of groupedBy(months, (row) => row.user_id)) {
     const first = rows[0].month;
     const { kept } = ownerMonthsOf(userId, first, rows, new Map());
     for (const chunk of inChunks(kept))
