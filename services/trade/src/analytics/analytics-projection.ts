@@ -69,8 +69,24 @@ function foldBatch(events: readonly TradeEvent[], stored: ReadonlyMap<string, Tr
   };
 }
 
-/** What the group rows depend on: a change that keeps it (a locked trade, the same figures again) moves none. */
-const groupKeyOf = ({ trade_id: _, exit_time: __, ...counted }: TradeFact) => JSON.stringify(counted);
+/** The fields the group rows count a fact by. */
+const COUNTED_FIELDS = [
+  'user_id',
+  'date',
+  'entry_hour',
+  'entry_weekday',
+  'session',
+  'setup_key',
+  'symbol',
+  'r_multiple',
+  'r_bucket',
+  'outcome',
+  'hold_minutes',
+  'has_screenshot',
+] as const satisfies readonly (keyof TradeFact)[];
+
+/** What the group rows depend on: a change that keeps it (the same figures again, a new exit time) moves none. */
+const groupKeyOf = (fact: TradeFact) => JSON.stringify(COUNTED_FIELDS.map((field) => fact[field]));
 
 /** The stored fact of each change taken out of its rows and the new one counted in. */
 function signedFactsOf(changes: readonly FactChange[]): SignedFact[] {

@@ -280,8 +280,8 @@ async function daySequencesOf(
       row,
     ]),
   );
-  const extending = days.filter((day) => extendsAtEnd(day, lasts.get(keyOf(day.user_id, day.date))));
-  const refolding = days.filter((day) => !extending.includes(day));
+  const extending = new Set(days.filter((day) => extendsAtEnd(day, lasts.get(keyOf(day.user_id, day.date)))));
+  const refolding = days.filter((day) => !extending.has(day));
   const unread = refolding.filter((day) => day.leaving.size === 0);
   const trades = [
     ...((read.dayTrades ?? []) as Record<string, unknown>[]),
