@@ -1,5 +1,5 @@
 import type { TradeEvent } from '@yoman/contracts';
-import type { RecordedEvent } from '@yoman/platform';
+import { createReadCache, type RecordedEvent } from '@yoman/platform';
 import fc from 'fast-check';
 import knex, { type Knex } from 'knex';
 import ClientPgLite from 'knex-pglite';
@@ -284,6 +284,33 @@ describe('the incremental analytics projection', () => {
     );
     expect(mismatched).toEqual([]);
     await expectMonthsAndStreaksOfDays();
+  });
+
+  it('applies a batch without trade events, and a save, where answers are kept in memory', async () => {
+    const cache = createReadCache({ maxBytes: 1_000_000 });
+    try {
+      await reset();
+      const other: RecordedEvent = {
+        type: 'identity.user-registered.v1',
+        data: {},
+        position: 1,
+        streamId: 'user-1',
+        streamType: 'user',
+        version: 1,
+        metadata: {},
+        recordedAt: new Date(EXITS[0]),
+      };
+      await db.transaction(async (trx) => {
+        await analyticsProjection.applyBatch?.([other], trx);
+      });
+      const [save] = recordedOf([
+        loggedEvent({ tradeId: TRADE_IDS[0], userId: USERS[0], organisationId: 'org-1' }),
+      ]);
+      await db.transaction((trx) => analyticsProjection.apply(save, trx));
+      expect(await db('trade_analytics_members').pluck('organisation_id')).toEqual(['org-1']);
+    } finally {
+      cache.close();
+    }
   });
 
   it('fills the month summaries of the days already kept and the runs through each month (migrations 0311, 0312)', async () => {

@@ -109,6 +109,7 @@ function signedFactsOf(changes: readonly FactChange[]): SignedFact[] {
  * nothing, so any order of the trade streams, and any split into batches, gives the same rows.
  */
 async function applyAnalyticsEvents(events: readonly TradeEvent[], trx: Knex.Transaction): Promise<void> {
+  if (events.length === 0) return;
   const stored = await lockAndLoad(trx, events);
   const eventUsers = [...new Set(events.map((event) => event.data.userId))];
   const { changes, owners } = foldBatch(events, stored);
