@@ -1,8 +1,16 @@
 // No dependencies: `npm start` reads this before it has installed anything.
 
 /**
- * How `npm start` runs the compiled server, and the bench its processes: source maps for stack traces, and
- * V8's young generation held to 4 MB semi-spaces instead of 16, which under load kept about 40 MB of heap
- * committed but unused in the embedded process (BENCHMARKS.md, issue 14).
+ * How `npm start` runs the compiled server, and the deployments and the bench their processes:
+ * - source maps, for stack traces that name the TypeScript;
+ * - V8's young generation in 4 MB semi-spaces instead of 16, and the old generation capped at 256 MB
+ *   instead of about a sixth of the machine's memory. V8 sizes its heap's growth by that cap: uncapped, the
+ *   embedded process held 99 MB of heap (83 MB used, half of it garbage waiting for a major collection)
+ *   after the bench's logging run; capped, 66 MB, with the same throughput (BENCHMARKS.md, issue 14). What a
+ *   process keeps alive is far below the cap: about 40 MB, plus the read cache's 48 MB at most.
  */
-export const SERVER_NODE_FLAGS = ['--enable-source-maps', '--max-semi-space-size=4'];
+export const SERVER_NODE_FLAGS = [
+  '--enable-source-maps',
+  '--max-semi-space-size=4',
+  '--max-old-space-size=256',
+];
