@@ -12,8 +12,9 @@ if (!container) throw new Error('index.html has no #root element');
 const store = createStore();
 const remoteLoader = lazyFederatedRemoteLoader((slice) => rootReducer.inject(slice));
 const router = createBrowserRouter(routeTable);
-// Off the sign-in page a remote is about to be needed: fetch the remotes manifest while the session loads.
-if (window.location.pathname !== '/auth') remoteLoader.prepare();
+// Off the sign-in page the menu needs the remotes manifest, and the page's remote (if a remote serves its
+// path) its entry: both are fetched while the session loads.
+if (window.location.pathname !== '/auth') remoteLoader.prepare(window.location.pathname);
 
 const root = createRoot(container);
 // Rendered as a transition, so React yields to the browser every few milliseconds instead of holding the

@@ -11,8 +11,16 @@ const RemoteDescription = z.object({
   entry: z.string().min(1),
   /** The top-level paths the shell mounts the remote under, e.g. ['/mentor']. */
   prefixes: z.array(z.string().regex(/^\/[^/]+$/u)),
-  /** The menu the remote's entries feed. */
-  menu: z.enum(['student', 'mentor', 'everyone', 'none']),
+  /** Its links in the menus: the layout draws them without loading the remote. */
+  menu: z.array(
+    z.object({
+      path: z.string().startsWith('/'),
+      label: z.string().min(1),
+      /** A name of the shell's menu icon set (layout/navigation.ts); an unknown name gets a plain icon. */
+      icon: z.string().min(1),
+      audience: z.enum(['student', 'mentor']),
+    }),
+  ),
 });
 
 // The gateway answers { remotes: [...] }; a bare list is accepted too, for a static file on a CDN.
@@ -22,6 +30,9 @@ const RemotesManifest = z.union([
 ]);
 
 export type RemoteDescription = z.infer<typeof RemoteDescription>;
+
+/** A link of a remote in the menus, as the manifest lists it. */
+export type MenuLink = RemoteDescription['menu'][number];
 
 /** What the routes and menus need of a remote: everything but where it is deployed. */
 export type RegisteredRemote = Omit<RemoteDescription, 'entry'>;
@@ -41,4 +52,18 @@ export async function fetchRemotesManifest(
   const response = await fetch(manifestUrl, { credentials: 'same-origin', cache: 'no-store' });
   if (!response.ok) throw new Error(`${response.status}: ${response.statusText}`);
   return parseRemotesManifest(await response.json(), manifestUrl);
+}
+
+/** The remote serving `pathname` and the prefix it is mounted under. */
+export function mountOf(
+  remotes: readonly Pick<RegisteredRemote, 'name' | 'prefixes'>[],
+  pathname: string,
+): { remote: string; prefix: string } | null {
+  for (const { name, prefixes } of remotes) {
+    const prefix = prefixes.find(
+      (candidate) => pathname === candidate || pathname.startsWith(`${candidate}/`),
+    );
+    if (prefix) return { remote: name, prefix };
+  }
+  return null;
 }
