@@ -2,6 +2,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { remotes, shell } from '../remotes.config.mjs';
+import { shared } from '../ui/federation-shared.mjs';
 import { APPS, preloadStartScripts } from './build.mjs';
 
 const root = resolve(import.meta.dirname, '..');
@@ -11,7 +12,11 @@ type RspackConfig = {
   context: string;
   output: { path: string };
   devServer: { port: number };
-  plugins: { _options?: { shareStrategy?: string; experiments?: Record<string, unknown> } }[];
+  plugins: {
+    name?: string;
+    _args?: Record<string, string>[];
+    _options?: { shareStrategy?: string; experiments?: Record<string, unknown> };
+  }[];
 };
 
 async function configOf(folder: string, mode = 'production'): Promise<RspackConfig> {
@@ -44,10 +49,16 @@ describe('the build (scripts/build.mjs) and the front-end registry', () => {
     }
   });
 
-  it('puts one federation runtime on the page: the shell provides it, production remotes leave theirs out', async () => {
-    const host = federationOptionsOf(await configOf(shell.folder));
-    expect(host.shareStrategy).toBe('loaded-first');
-    expect(host.experiments).toMatchObject({ provideExternalRuntime: true });
+  it('puts one federation runtime on the page, started by the shell only when a remote loads', async () => {
+    const host = await configOf(shell.folder);
+    expect(host.plugins.some((plugin) => plugin._options?.shareStrategy)).toBe(false);
+    const definitions = host.plugins
+      .filter((plugin) => plugin.name === 'DefinePlugin')
+      .map((plugin) => plugin._args?.[0] ?? {})
+      .find((values) => 'YOMAN_SHARED_VERSIONS' in values);
+    const versions = JSON.parse(definitions?.YOMAN_SHARED_VERSIONS ?? '{}');
+    expect(Object.keys(versions).sort()).toEqual(Object.keys(shared).sort());
+    expect(versions.react).toEqual({ version: expect.stringMatching(/^19\./u), requiredVersion: '^19.3.1' });
     for (const remote of remotes) {
       const built = federationOptionsOf(await configOf(remote.folder));
       expect(built.shareStrategy, remote.name).toBe('loaded-first');
@@ -58,33 +69,21 @@ describe('the build (scripts/build.mjs) and the front-end registry', () => {
     }
   });
 
-  it("preloads the bootstrap chunk, the shared libraries it consumes and the page's first screen, beside main.js", () => {
-    const chunk = (id: number, files: string[], extra = {}) => ({
-      id,
-      files,
-      modules: [],
-      origins: [],
-      ...extra,
-    });
-    const consumeReact = {
-      moduleType: 'consume-shared-module',
-      name: 'consume shared module (default) react@^19',
-    };
+  it("preloads the bootstrap chunk, its libraries and the page's first screen, beside main.js", () => {
+    const chunk = (id: number, files: string[]) => ({ id, files, modules: [], origins: [] });
     const stats = {
       entrypoints: { main: { chunks: [1] } },
       namedChunkGroups: {
-        bootstrap: { chunks: [2] },
+        bootstrap: { chunks: [2, 3] },
         layout: { chunks: [4] },
-        'auth-screen': { chunks: [5] },
+        'auth-screen': { chunks: [3, 5] },
       },
       chunks: [
         chunk(1, ['main.aaaaaaaa.js']),
-        chunk(2, ['bootstrap.bbbbbbbb.js'], { modules: [consumeReact] }),
-        chunk(3, ['react.cccccccc.js'], {
-          origins: [{ moduleName: 'provide shared module (default) react@19.3.1' }],
-        }),
+        chunk(2, ['bootstrap.bbbbbbbb.js']),
+        chunk(3, ['react.cccccccc.js']),
         chunk(4, ['layout.dddddddd.js']),
-        chunk(5, ['auth-screen.eeeeeeee.js'], { modules: [consumeReact] }),
+        chunk(5, ['auth-screen.eeeeeeee.js']),
       ],
     };
     const page = '<html><head><title>יומן</title></head><body></body></html>';
@@ -95,7 +94,7 @@ describe('the build (scripts/build.mjs) and the front-end registry', () => {
       `<html><head><title>יומן</title>${start}` +
         '<link rel="preload" as="script" href="/layout.dddddddd.js"></head><body></body></html>',
     );
-    // The auth screen's chunk consumes react too: it is preloaded once, with the start scripts.
+    // The auth screen's group holds the react chunk too: it is preloaded once, with the start scripts.
     expect(preloadStartScripts(stats, page, 'auth-screen')).toBe(
       `<html><head><title>יומן</title>${start}` +
         '<link rel="preload" as="script" href="/auth-screen.eeeeeeee.js"></head><body></body></html>',

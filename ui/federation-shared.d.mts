@@ -15,9 +15,10 @@ export declare const federationExperiments: {
   optimization: { disableSnapshot: boolean; target: 'web' };
 };
 export default shared;
-export declare function federationExperimentsOf(app: { exposesModules: boolean; production: boolean }): {
+export declare function federationExperimentsOf(app: { production: boolean }): {
   optimization: { disableSnapshot: boolean; target: 'web' };
-  provideExternalRuntime?: true;
   externalRuntime?: true;
 };
+export declare function sharedVersions(): Record<string, { version: string; requiredVersion: string }>;
+export declare function runtimeHostDefinitions(): Record<string, string | boolean>;
 export declare const shareStrategy: 'loaded-first';

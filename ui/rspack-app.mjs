@@ -6,7 +6,13 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { rspack } from '@rspack/core';
-import { federationExperimentsOf, shared, shareStrategy } from './federation-shared.mjs';
+import {
+  federationExperimentsOf,
+  runtimeHostDefinitions,
+  SHARED_FROM,
+  shared,
+  shareStrategy,
+} from './federation-shared.mjs';
 import { PreloadFontsPlugin } from './preload-fonts.mjs';
 
 /** The build output of every app lives under dist/web at the repository root. */
@@ -17,7 +23,10 @@ const GATEWAY_URL = process.env.YOMAN_GATEWAY_URL ?? 'http://127.0.0.1:3000';
 /**
  * An rspack config function for the app `name` whose config file is at `configUrl` (import.meta.url).
  * `output` is merged into the shared output options; `federation` into the plugin's options (exposes,
- * remotes, filename); `devServer` into the dev server's.
+ * remotes, filename); `devServer` into the dev server's. `federation: false` builds a host without the
+ * federation plugin (the shell): it bundles its libraries like any app and starts the federation runtime
+ * itself when it first loads a remote (shell/src/remotes/federationHost.ts), with the versions of the
+ * shared libraries the plugin would have read.
  */
 export function appRspackConfig({ name, devPort, configUrl, output, federation = {}, devServer = {} }) {
   const here = fileURLToPath(new URL('.', configUrl));
@@ -39,19 +48,25 @@ export function appRspackConfig({ name, devPort, configUrl, output, federation =
         ...output,
         path: resolve(here, output.path),
       },
-      resolve: { extensions: ['.ts', '.tsx', '.mjs', '.js', '.json'] },
+      resolve: {
+        extensions: ['.ts', '.tsx', '.mjs', '.js', '.json'],
+        // What the remotes get as a shared module, the host without the plugin bundles itself.
+        alias: federation ? {} : aliasesOfSharedFrom(),
+      },
       module: { rules: moduleRules(production) },
       plugins: [
-        new ModuleFederationPlugin({
-          name,
-          shared,
-          // mf-manifest.json: the file the remotes manifest points at, for the shell to find remoteEntry.js.
-          manifest: true,
-          dts: false,
-          experiments: federationExperimentsOf({ exposesModules: Boolean(federation.exposes), production }),
-          shareStrategy,
-          ...federation,
-        }),
+        federation
+          ? new ModuleFederationPlugin({
+              name,
+              shared,
+              // mf-manifest.json: the file the remotes manifest points at, for the shell to find remoteEntry.js.
+              manifest: true,
+              dts: false,
+              experiments: federationExperimentsOf({ production }),
+              shareStrategy,
+              ...federation,
+            })
+          : new rspack.DefinePlugin(runtimeHostDefinitions()),
         new rspack.HtmlRspackPlugin({ template: './index.html', inject: 'body', scriptLoading: 'defer' }),
         new PreloadFontsPlugin(),
       ],
@@ -68,6 +83,9 @@ export function appRspackConfig({ name, devPort, configUrl, output, federation =
     };
   };
 }
+
+const aliasesOfSharedFrom = () =>
+  Object.fromEntries(Object.entries(SHARED_FROM).map(([request, file]) => [`${request}$`, file]));
 
 function moduleRules(production) {
   return [

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RemoteDescription } from './remotesManifest';
 
 const runtime = vi.hoisted(() => ({ loadRemote: vi.fn(), registerRemotes: vi.fn() }));
-vi.mock('@module-federation/enhanced/runtime', () => runtime);
+vi.mock('./federationHost', () => runtime);
 
 const { federatedRemoteLoader } = await import('./federatedRemotes');
 

@@ -1,4 +1,4 @@
-import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { loadRemote, registerRemotes } from './federationHost';
 import { fetchRemoteEntry } from './remoteEntry';
 import type { RemoteLoader } from './remoteLoader';
 import { asRemoteRoutesModule, type RemoteRoutesModule, type RemoteSlice } from './remoteModule';
