@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -11,13 +12,16 @@ type RspackConfig = {
   name: string;
   context: string;
   output: { path: string };
+  resolve: { alias: Record<string, string> };
   devServer: { port: number };
   plugins: {
     name?: string;
-    _args?: Record<string, string>[];
+    _args?: unknown[];
     _options?: { shareStrategy?: string; experiments?: Record<string, unknown> };
   }[];
 };
+
+type Resource = { request: string; contextInfo: { issuer: string } };
 
 async function configOf(folder: string, mode = 'production'): Promise<RspackConfig> {
   const { default: configFor } = await import(pathToFileURL(join(root, folder, 'rspack.config.mjs')).href);
@@ -54,7 +58,7 @@ describe('the build (scripts/build.mjs) and the front-end registry', () => {
     expect(host.plugins.some((plugin) => plugin._options?.shareStrategy)).toBe(false);
     const definitions = host.plugins
       .filter((plugin) => plugin.name === 'DefinePlugin')
-      .map((plugin) => plugin._args?.[0] ?? {})
+      .map((plugin) => (plugin._args?.[0] ?? {}) as Record<string, string>)
       .find((values) => 'YOMAN_SHARED_VERSIONS' in values);
     const versions = JSON.parse(definitions?.YOMAN_SHARED_VERSIONS ?? '{}');
     expect(Object.keys(versions).sort()).toEqual(Object.keys(shared).sort());
@@ -67,6 +71,38 @@ describe('the build (scripts/build.mjs) and the front-end registry', () => {
       const standalone = federationOptionsOf(await configOf(remote.folder, 'development'));
       expect(standalone.experiments?.externalRuntime, remote.name).toBeUndefined();
     }
+  });
+
+  it('renders with Preact in production, React in development, and gives react-pdf React itself', async () => {
+    for (const app of [shell, ...remotes]) {
+      const production = await configOf(app.folder);
+      expect(production.resolve.alias, app.name).toMatchObject({
+        react$: 'preact/compat',
+        'react-dom$': 'preact/compat',
+        'react-dom/client$': 'preact/compat/client',
+        'react/jsx-runtime$': 'preact/compat/jsx-runtime',
+      });
+      const development = await configOf(app.folder, 'development');
+      expect(development.resolve.alias.react$, app.name).toBeUndefined();
+    }
+    const journal = await configOf('mfe-journal');
+    const [pattern, replace] = (journal.plugins.find(
+      (plugin) => plugin.name === 'NormalModuleReplacementPlugin',
+    )?._args ?? []) as unknown as [RegExp, (resource: Resource) => void];
+    const requestFrom = (issuer: string, request = 'react') => {
+      const resource = { request, contextInfo: { issuer } };
+      if (pattern.test(request)) replace(resource);
+      return resource.request;
+    };
+    const reactFile = createRequire(import.meta.url).resolve('react/jsx-runtime');
+    expect(requestFrom(join(root, 'node_modules/@react-pdf/reconciler/lib/index.js'))).toMatch(
+      /react[\\/]index\.js$/u,
+    );
+    expect(
+      requestFrom(join(root, 'mfe-journal/src/analytics/report/AnalyticsReport.tsx'), 'react/jsx-runtime'),
+    ).toBe(reactFile);
+    // Everything else shares the page's instance (Preact in production).
+    expect(requestFrom(join(root, 'mfe-journal/src/analytics/AnalyticsScreen.tsx'))).toBe('react');
   });
 
   it("preloads the bootstrap chunk, its libraries and the page's first screen, beside main.js", () => {

@@ -5,8 +5,11 @@
 import { remoteNamed } from '../remotes.config.mjs';
 import { appRspackConfig } from './rspack-app.mjs';
 
-/** The rspack configuration of the registered remote `remoteName`, whose config file is at `configUrl`. */
-export function remoteRspackConfig({ remoteName, configUrl }) {
+/**
+ * The rspack configuration of the registered remote `remoteName`, whose config file is at `configUrl`;
+ * `ownReact`: its folders that build a custom React renderer's element trees (ui/rspack-app.mjs).
+ */
+export function remoteRspackConfig({ remoteName, configUrl, ownReact }) {
   const { name, devPort } = remoteNamed(remoteName);
   return appRspackConfig({
     name,
@@ -20,5 +23,6 @@ export function remoteRspackConfig({ remoteName, configUrl }) {
     },
     federation: { filename: 'remoteEntry.js', exposes: { './routes': './src/routes' } },
     devServer: { headers: { 'Access-Control-Allow-Origin': '*' } },
+    ownReact,
   });
 }
