@@ -7,6 +7,7 @@ export type SharedSingleton = {
 };
 export declare const SHARED_FROM: Record<string, string>;
 export declare const SHARED_SINGLETONS: string[];
+export declare const SHARED_UTILITIES: string[];
 export declare const DESIGN_SYSTEM_ENTRIES: string[];
 export declare const SHARED_SUBPATHS: string[];
 export declare function requiredVersionOf(request: string): string;

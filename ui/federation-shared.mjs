@@ -19,6 +19,10 @@ export const SHARED_SINGLETONS = [
   '@yoman/ui',
 ];
 
+// Beyond TOOLCHAIN.md's list: the journal's dates and the shell's session clock use one luxon (and one
+// Settings.defaultZone), downloaded once; a remote's own copy was 21 KB gzipped more on its first screen.
+export const SHARED_UTILITIES = ['luxon'];
+
 // A shared module ships whole (Module Federation cannot tree-shake it), so the design system is four
 // singletons: the core that /auth and the layout need, the Radix-based overlays, the luxon date formatting
 // and the toaster (mounted on the first toast). The overlays and the toaster both use Radix, and the core
@@ -85,7 +89,7 @@ export const SHARED_FROM = {
 };
 
 export const shared = Object.fromEntries(
-  [...SHARED_SINGLETONS, ...DESIGN_SYSTEM_ENTRIES, ...SHARED_SUBPATHS].map((name) => [
+  [...SHARED_SINGLETONS, ...SHARED_UTILITIES, ...DESIGN_SYSTEM_ENTRIES, ...SHARED_SUBPATHS].map((name) => [
     name,
     {
       singleton: true,

@@ -9,6 +9,7 @@ export const SHARED_LIBRARIES: Readonly<Record<string, () => Promise<unknown>>> 
   '@reduxjs/toolkit': () => import('@reduxjs/toolkit'),
   'styled-components': () => import('styled-components'),
   '@yoman/ui': () => import('@yoman/ui'),
+  luxon: () => import('luxon'),
   '@yoman/ui/overlays': () => import('@yoman/ui/overlays'),
   '@yoman/ui/dates': () => import('@yoman/ui/dates'),
   '@yoman/ui/toaster': () => import('@yoman/ui/toaster'),
