@@ -15,6 +15,7 @@ export interface RemoteApp {
   menu: MenuLink[];
 }
 
+export declare const REMOTE_ENTRY_FILE: 'remoteEntry.js';
 export declare const shell: { name: 'shell'; folder: 'shell'; devPort: number };
 export declare const remotes: readonly RemoteApp[];
 export declare function remoteNamed(name: string): RemoteApp;

@@ -19,6 +19,9 @@
 /** @typedef {{ path: string, label: string, icon: string, audience: 'student' | 'mentor' }} MenuLink */
 /** @typedef {{ name: string, folder: string, devPort: number, prefixes: string[], menu: MenuLink[] }} RemoteApp */
 
+/** The file every remote's build emits as its Module Federation entry, beside its chunks. */
+export const REMOTE_ENTRY_FILE = 'remoteEntry.js';
+
 /** The shell: the Module Federation host, served at / (not a remote, so not listed in the manifest). */
 export const shell = { name: 'shell', folder: 'shell', devPort: 3100 };
 

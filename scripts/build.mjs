@@ -6,7 +6,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { rspack } from '@rspack/core';
-import { remotes, shell } from '../remotes.config.mjs';
+import { REMOTE_ENTRY_FILE, remotes, shell } from '../remotes.config.mjs';
 import { FIRST_PAINT_BUDGETS } from './first-paint-budget.mjs';
 import { precompressDirectory } from './precompress.mjs';
 import { AUTH_PAGE_FILE, writeAuthPage } from './prerender-auth.mjs';
@@ -140,13 +140,14 @@ export function remoteReport(app, stats) {
       (origin) => /src\/routes\.tsx?$/u.test(origin.moduleName ?? '') && origin.request,
     ),
   );
-  // remotes-manifest.json (fetched at start-up, beside the session check) → mf-manifest.json (every remote's
-  // at once, still ahead of need) → remoteEntry.js → the routes chunks and the shared modules they consume
-  // (in parallel) → a lazy screen's chunk.
+  // Served by the gateway: remotes-manifest.json (fetched at start-up, beside the session check) →
+  // remoteEntry.js (the page's own remote, still ahead of need) → the routes chunks and the shared modules
+  // they consume (in parallel) → a lazy screen's chunk. (Deployed elsewhere, its mf-manifest.json comes
+  // before remoteEntry.js: one more.)
   return {
-    entryGzip: gzipSizeOf(app.outDir, 'remoteEntry.js'),
+    entryGzip: gzipSizeOf(app.outDir, REMOTE_ENTRY_FILE),
     routesGzip: javascriptGzip(app.outDir, routesFiles),
-    sequentialRequests: 3 + (routesFiles.length > 0 ? 1 : 0) + (lazyScreens ? 1 : 0),
+    sequentialRequests: 2 + (routesFiles.length > 0 ? 1 : 0) + (lazyScreens ? 1 : 0),
   };
 }
 

@@ -108,13 +108,13 @@ describe('the static front end', () => {
       remotes: [
         {
           name: 'journal',
-          entry: '/remotes/journal/mf-manifest.json',
+          entry: '/remotes/journal/remoteEntry.js',
           prefixes: ['/home', '/calendar', '/trades', '/analytics', '/setups', '/economic-calendar'],
           menu: remoteNamed('journal').menu,
         },
         {
           name: 'leagues',
-          entry: '/remotes/leagues/mf-manifest.json',
+          entry: '/remotes/leagues/remoteEntry.js',
           prefixes: ['/leagues'],
           menu: [{ path: '/leagues', label: 'ליגות', icon: 'trophy', audience: 'student' }],
         },
@@ -133,7 +133,7 @@ describe('the static front end', () => {
     expect(answer.map(({ name, prefixes, menu }) => ({ name, prefixes, menu }))).toEqual(
       remotes.map(({ name, prefixes, menu }) => ({ name, prefixes, menu })),
     );
-    for (const { name, entry } of answer) expect(entry).toBe(`/remotes/${name}/mf-manifest.json`);
+    for (const { name, entry } of answer) expect(entry).toBe(`/remotes/${name}/remoteEntry.js`);
     // A configured name the registry does not know is not listed: the shell could mount it nowhere.
     expect(remotesManifestOf({ reports: '/r/mf-manifest.json' }).remotes).toHaveLength(remotes.length);
     expect(unregisteredRemotes({ reports: '/r/mf-manifest.json', mentor: '/m.json' })).toEqual(['reports']);
