@@ -1,8 +1,13 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { bundleEntry } from '../scripts/build-server.mjs';
+import { SERVER_NODE_FLAGS } from '../scripts/server-node-flags.mjs';
 
-// The two servers under load run as separate Node processes started the same way (node --import tsx), so
-// Yoman and the baseline get the same runtime and neither shares an event loop with the load generator.
+// The two servers under load run as separate Node processes started the same way, so Yoman and the baseline
+// get the same runtime and neither shares an event loop with the load generator: compiled first, as
+// `npm start` runs the gateway, into services/gateway/dist/bench-<name>.mjs beside its main.mjs (so npm
+// packages and the built front end resolve as they do for it), then run by plain node: neither carries
+// tsx's compiler in its memory and start-up.
 
 /** A started server process and the first message it sent (its readiness report). */
 export interface ServerProcess<Ready> {
@@ -14,14 +19,17 @@ export interface ServerProcess<Ready> {
   ask(message: object): Promise<unknown>;
 }
 
-/** Forks `bench/<file>` with `env` and waits up to `timeoutMs` for its ready message. */
-export function startServer<Ready>(
+/** Compiles `bench/<file>`, forks it with `env` and waits up to `timeoutMs` for its ready message. */
+export async function startServer<Ready>(
   file: string,
   env: Record<string, string>,
   timeoutMs: number,
 ): Promise<ServerProcess<Ready>> {
-  const child = fork(fileURLToPath(new URL(file, import.meta.url)), [], {
-    execArgv: ['--import', 'tsx'],
+  const compiledName = `../services/gateway/dist/bench-${file.replace(/\.ts$/, '.mjs')}`;
+  const compiled = fileURLToPath(new URL(compiledName, import.meta.url));
+  await bundleEntry(fileURLToPath(new URL(file, import.meta.url)), compiled);
+  const child = fork(compiled, [], {
+    execArgv: SERVER_NODE_FLAGS,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });

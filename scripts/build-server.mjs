@@ -43,10 +43,13 @@ export const serverEntries = () => [
   ...GATEWAY_COMMANDS,
 ];
 
-async function buildEntry(entry) {
-  const outfile = join(repoRoot, compiledEntryOf(entry));
+/**
+ * Bundles one TypeScript entry (an absolute path) with the workspace packages into one ES module at
+ * `outfile`, npm packages left external. The bench compiles its server processes the same way.
+ */
+export async function bundleEntry(entryPath, outfile) {
   const result = await build({
-    entryPoints: [join(repoRoot, entry)],
+    entryPoints: [entryPath],
     outfile,
     bundle: true,
     platform: 'node',
@@ -65,6 +68,8 @@ async function buildEntry(entry) {
     renameSync(partial, file.path);
   }
 }
+
+const buildEntry = (entry) => bundleEntry(join(repoRoot, entry), join(repoRoot, compiledEntryOf(entry)));
 
 export async function buildServer() {
   await Promise.all(serverEntries().map(buildEntry));

@@ -7,6 +7,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { remotes, shell } from '../remotes.config.mjs';
 import { ensureInstalled, repoRoot } from './ensure-installed.mjs';
+import { SERVER_NODE_FLAGS } from './server-node-flags.mjs';
 
 const frontEndSources = [
   'ui',
@@ -61,7 +62,7 @@ if (!dev && serverIsStale()) {
 }
 
 const entry = dev ? ['--import', 'tsx', 'services/gateway/src/main.ts'] : [builtServer];
-const server = spawn(process.execPath, ['--enable-source-maps', ...entry], {
+const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...entry], {
   cwd: repoRoot,
   stdio: 'inherit',
   env: { NODE_ENV: dev ? 'development' : 'production', ...process.env },

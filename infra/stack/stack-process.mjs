@@ -1,4 +1,4 @@
-// One process of the distributed stack: `node --enable-source-maps services/<service>/dist/main.mjs --role
+// One process of the distributed stack: `node <SERVER_NODE_FLAGS> services/<service>/dist/main.mjs --role
 // <role>` (the compiled entry, as docker-compose.yml and infra/k8s run it; `runtime: 'tsx'` runs the TypeScript
 // source instead) on a fixed port, its output appended to a log file, with start, readiness, kill and restart.
 import { spawn } from 'node:child_process';
@@ -6,6 +6,7 @@ import { closeSync, existsSync, openSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { compiledEntryOf } from '../../scripts/build-server.mjs';
+import { SERVER_NODE_FLAGS } from '../../scripts/server-node-flags.mjs';
 
 export const repoRoot = join(import.meta.dirname, '..', '..');
 
@@ -15,7 +16,7 @@ export const repoRoot = join(import.meta.dirname, '..', '..');
  */
 export function nodeArgumentsOf(entry, runtime = 'compiled') {
   if (runtime === 'tsx') return ['--import', 'tsx', entry];
-  if (runtime === 'compiled') return ['--enable-source-maps', compiledEntryOf(entry)];
+  if (runtime === 'compiled') return [...SERVER_NODE_FLAGS, compiledEntryOf(entry)];
   throw new Error(`unknown runtime ${runtime}: compiled or tsx`);
 }
 

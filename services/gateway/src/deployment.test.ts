@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { parse, parseAllDocuments } from 'yaml';
 import { remotes as registeredRemotes } from '../../../remotes.config.mjs';
 import { compiledEntryOf, serverEntries } from '../../../scripts/build-server.mjs';
+import { SERVER_NODE_FLAGS } from '../../../scripts/server-node-flags.mjs';
 import { registryProcesses } from './cli/services';
 import { loadEveryVariable as loadConfig, yomanConfigVariables } from './config-variables';
 import { gatewayConfig } from './gateway-config';
@@ -52,14 +53,14 @@ const withoutDisk = (env: Record<string, string | undefined>) => ({ DATA_DIR: IN
 const compiledSources = new Map(serverEntries().map((source) => [compiledEntryOf(source), source]));
 
 /**
- * A Yoman process as both files start it: `node --enable-source-maps <compiled script> [--role R | --dir D]`,
+ * A Yoman process as both files start it: `node <SERVER_NODE_FLAGS> <compiled script> [--role R | --dir D]`,
  * with the source entry the script is compiled from.
  */
 function entryOf(command: readonly string[] = []) {
-  const script = command[2] ?? 'missing';
+  const script = command[1 + SERVER_NODE_FLAGS.length] ?? 'missing';
   const option = (name: string) => (command.includes(name) ? command[command.indexOf(name) + 1] : undefined);
   return {
-    prefix: command.slice(0, 2),
+    prefix: command.slice(0, 1 + SERVER_NODE_FLAGS.length),
     script,
     source: compiledSources.get(script),
     role: option('--role'),
@@ -70,7 +71,8 @@ function entryOf(command: readonly string[] = []) {
 /** Checks a Yoman command: plain node, a script the server build makes from a source that exists, a known role. */
 function expectRunnable(command: readonly string[] | undefined) {
   const entry = entryOf(command);
-  expect(entry.prefix).toEqual(['node', '--enable-source-maps']);
+  // The flags npm start and the bench run the server with.
+  expect(entry.prefix).toEqual(['node', ...SERVER_NODE_FLAGS]);
   expect(entry.source, `${entry.script} is not built by npm run build:server`).toBeDefined();
   expect(existsSync(join(repo, entry.source as string)), entry.source).toBe(true);
   if (entry.role !== undefined) expect(PROCESS_ROLES).toContain(entry.role);
@@ -350,7 +352,7 @@ describe('docker-compose.yml and infra/k8s against the service registry', () => 
   const expected = registry.flatMap((service) =>
     service.roles.map((role) => ({
       name: `${service.name}-${role}`,
-      command: ['node', '--enable-source-maps', compiledEntryOf(service.entry), '--role', role],
+      command: ['node', ...SERVER_NODE_FLAGS, compiledEntryOf(service.entry), '--role', role],
       port: String(portOf(service, role as 'api' | 'projector' | 'worker')),
     })),
   );

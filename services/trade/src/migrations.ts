@@ -1,5 +1,9 @@
 import type { Knex } from 'knex';
-import { analyticsMigration, analyticsMonthsMigration } from './analytics/analytics-migration';
+import {
+  analyticsMigration,
+  analyticsMonthsMigration,
+  analyticsRunsMigration,
+} from './analytics/analytics-migration';
 import { callerGoalsMigration, callerProfilesMigration } from './callers/caller-profiles-projection';
 import { tradeFxRatesMigration } from './rates/trade-fx-rates-projection';
 import { setupsMigration } from './setups/setups-projection';
@@ -133,4 +137,5 @@ export const tradeMigrations = [
   analyticsMigration,
   { name: '0310-trade-screenshot-hashes', up: addScreenshotHashes },
   analyticsMonthsMigration,
+  analyticsRunsMigration,
 ];

@@ -1,4 +1,3 @@
-import replyFrom from '@fastify/reply-from';
 import { CALLER_HEADER, type DeclaredRoute, type Platform, signCaller, unavailable } from '@yoman/platform';
 import type { FastifyPluginAsync, FastifyRequest, RawServerBase, RequestGenericInterface } from 'fastify';
 
@@ -29,6 +28,8 @@ function callerHeader(request: FastifyRequest, options: ServiceProxyOptions, pla
 export function serviceProxy(options: ServiceProxyOptions): FastifyPluginAsync {
   return async (app) => {
     const { platform } = app;
+    // Loaded here, not at start: only the distributed gateway proxies (the embedded process never does).
+    const { default: replyFrom } = await import('@fastify/reply-from');
     await app.register(replyFrom, { base: options.upstream, disableRequestLogging: true });
     // Bodies pass through as the client sent them; the service parses and validates them itself.
     app.removeAllContentTypeParsers();

@@ -62,11 +62,14 @@ describe('the embedded database', () => {
 });
 
 describe('a new embedded data directory', () => {
-  it('is created by a PGlite of its own, then opened with a 32 MB page cache and keeps its rows', async () => {
+  it('is created in a process of its own (this one stays small), then opened with a 32 MB page cache and keeps its rows', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'yoman-pglite-'));
     try {
+      const residentBefore = process.memoryUsage().rss;
       await initialiseEmbeddedDirectory({ dataDir });
       expect(existsSync(join(dataDir, 'pglite', 'PG_VERSION'))).toBe(true);
+      // Creating the cluster in this process left about 400 MB resident here.
+      expect(process.memoryUsage().rss - residentBefore).toBeLessThan(100 * 1024 * 1024);
       const opened = createDatabase({ dataDir });
       try {
         const { rows } = await opened.raw<{ rows: { setting: string; unit: string }[] }>(

@@ -1,10 +1,12 @@
+import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
 import knex, { type Knex } from 'knex';
 import ClientPgLite from 'knex-pglite';
-import pg from 'pg';
 import { type Config, IN_MEMORY_DATA_DIR } from '../config/config';
+import { distributedDrivers } from '../distributed-drivers';
 
 const INT8_OID = 20;
 
@@ -26,6 +28,7 @@ export async function ensureSchema(db: Knex, schema: string | undefined): Promis
 }
 
 function createPostgresDatabase(connectionString: string, schema?: string): Knex {
+  const pg = distributedDrivers.pg();
   return knex({
     client: 'pg',
     searchPath: schema ? [schema] : undefined,
@@ -52,10 +55,20 @@ const EMBEDDED_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffe
 const embeddedDirectoryOf = (dataDir: string) =>
   dataDir.startsWith(IN_MEMORY_DATA_DIR) ? undefined : join(dataDir, 'pglite');
 
+/** Run by a Node process of its own: creates the cluster in `argv[2]` with PGlite from `argv[1]`, then exits. */
+const CREATE_CLUSTER = `
+const [pgliteUrl, directory, ...startParams] = process.argv.slice(1);
+const { PGlite } = await import(pgliteUrl);
+const creating = new PGlite(directory, { startParams });
+await creating.waitReady;
+await creating.close();
+`;
+
 /**
- * Creates a new embedded data directory with a PGlite of its own, closed before the process opens the one
- * it keeps: creating the cluster (initdb) leaves a few hundred MB of WebAssembly memory behind that only
- * closing that instance gives back. A directory that exists, PostgreSQL and `memory://` need nothing.
+ * Creates a new embedded data directory in a short-lived Node process, so the process that keeps the
+ * database never holds what creating the cluster (initdb) touched: a few hundred MB of WebAssembly memory
+ * that a closed PGlite in the same process did not give back (687 against 278 MB resident once started,
+ * BENCHMARKS.md, issue 14). A directory that exists, PostgreSQL and `memory://` need nothing.
  */
 export async function initialiseEmbeddedDirectory(
   config: Pick<Config, 'databaseUrl' | 'dataDir'>,
@@ -63,9 +76,18 @@ export async function initialiseEmbeddedDirectory(
   const directory = config.databaseUrl ? undefined : embeddedDirectoryOf(config.dataDir);
   if (!directory || existsSync(join(directory, 'PG_VERSION'))) return;
   mkdirSync(directory, { recursive: true });
-  const creating = new PGlite(directory, { startParams: EMBEDDED_START_PARAMS });
-  await creating.waitReady;
-  await creating.close();
+  await promisify(execFile)(
+    process.execPath,
+    [
+      '--input-type=module',
+      '--eval',
+      CREATE_CLUSTER,
+      import.meta.resolve('@electric-sql/pglite'),
+      directory,
+      ...EMBEDDED_START_PARAMS,
+    ],
+    { timeout: 120_000 },
+  );
 }
 
 /** PGlite in `<dataDir>/pglite`, or in memory for `memory://`. knex-pglite holds its one connection. */

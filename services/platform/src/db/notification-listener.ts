@@ -1,5 +1,6 @@
-import createSubscriber, { type Subscriber } from 'pg-listen';
+import type { Subscriber } from 'pg-listen';
 import type { Logger } from 'pino';
+import { distributedDrivers } from '../distributed-drivers';
 import { fnv1a } from '../event-bus/topics';
 
 /** After a failed first connection, the next `start()` tries again only after this long. */
@@ -80,7 +81,7 @@ export function createNotificationListener(
     start() {
       if (subscriber || Date.now() < retryAt) return;
       closed = false;
-      const created = createSubscriber(
+      const created = distributedDrivers.pgListen().default(
         { connectionString: settings.connectionString },
         {
           paranoidChecking: CONNECTION_CHECK_MS,

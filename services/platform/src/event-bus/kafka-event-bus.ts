@@ -1,6 +1,7 @@
-import { type Consumer, Kafka, type LogEntry, logLevel, type Message, Partitioners } from 'kafkajs';
+import type { Consumer, Kafka, LogEntry, Message } from 'kafkajs';
 import type { Logger } from 'pino';
 import { z } from 'zod';
+import { distributedDrivers } from '../distributed-drivers';
 import type { RecordedEvent } from '../event-store/types';
 import { partitionOf, TOPIC_PREFIX, topicForEvent } from './topics';
 import type { EventBus, EventBusHandler, EventBusSubscription } from './types';
@@ -59,6 +60,7 @@ const EXPECTED_WARNINGS = ['Limiting retries for the idempotent producer'];
 
 /** kafkajs logs through pino, quietly: only warnings and errors. */
 function pinoLogCreator(logger: Logger) {
+  const { logLevel } = distributedDrivers.kafkajs();
   return () =>
     ({ level, log }: LogEntry) => {
       const { message, ...rest } = log;
@@ -75,6 +77,7 @@ function pinoLogCreator(logger: Logger) {
 export function createKafkaEventBus(options: KafkaEventBusOptions): KafkaEventBus {
   const topicPrefix = options.topicPrefix ?? TOPIC_PREFIX;
   const partitions = options.partitions ?? 3;
+  const { Kafka, logLevel, Partitioners } = distributedDrivers.kafkajs();
   const kafka = new Kafka({
     clientId: options.clientId,
     brokers: [...options.brokers],

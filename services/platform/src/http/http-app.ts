@@ -11,6 +11,7 @@ import { requestIdOf } from '../logging/logger';
 import type { YomanModule } from '../module';
 import type { Platform } from '../platform';
 import { forbidStoringPersonalAnswers } from './cache-control';
+import { refuseRequestsWhileClosing } from './closing';
 import { handleError } from './error-handler';
 import { withErrorAnswers } from './error-statuses';
 import { healthRoutes } from './health';
@@ -62,7 +63,8 @@ export async function createHttpApp(options: HttpAppOptions): Promise<FastifyIns
     genReqId: requestIdOf,
     logController: new LogController({ requestIdLogLabel: 'requestId' }),
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
-    return503OnClosing: true,
+    // Refused in the house shape instead (refuseRequestsWhileClosing).
+    return503OnClosing: false,
     // An over-long path parameter reaches its route, whose schema refuses it with 400 naming the parameter.
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     // Bad URL encodings and the like, answered before any route: in the house shape too.
@@ -74,6 +76,7 @@ export async function createHttpApp(options: HttpAppOptions): Promise<FastifyIns
     responseSerializerCompiler({ checked: platform.config.nodeEnv !== 'production' }),
   );
   app.setErrorHandler(handleError);
+  refuseRequestsWhileClosing(app);
   // State changes travel as JSON only; a text/plain body is how a cross-site form would try it.
   app.removeContentTypeParser('text/plain');
   refuseMalformedText(app);

@@ -1,6 +1,7 @@
-import { type Job, type JobsOptions, Queue, Worker } from 'bullmq';
-import { Redis } from 'ioredis';
+import type { Job, JobsOptions, Worker } from 'bullmq';
+import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
+import { distributedDrivers } from '../distributed-drivers';
 import type { Clock, Platform } from '../platform';
 import { retryDelayMs } from './embedded-jobs';
 import { checkedRecurrence } from './recurrence';
@@ -74,6 +75,7 @@ export function createBullmqJobs(options: BullmqJobsOptions): Jobs {
   const retryDelay = options.retryDelay ?? retryDelayMs;
   const handlers = new Map<string, JobHandler>();
   const { producer, whileRedisAnswers } = createRedisProducer(options.redisUrl, options.logger);
+  const { Queue, Worker } = distributedDrivers.bullmq();
   const queue = new Queue<StoredJob>(queueName, {
     connection: producer,
     skipWaitingForReady: true,
@@ -224,7 +226,9 @@ export function createBullmqJobs(options: BullmqJobsOptions): Jobs {
     async start() {
       if (producer.status === 'wait') await producer.connect();
       if (options.work === false || worker) return;
-      workerConnection = new Redis(options.redisUrl, { maxRetriesPerRequest: null });
+      workerConnection = new (distributedDrivers.ioredis().Redis)(options.redisUrl, {
+        maxRetriesPerRequest: null,
+      });
       workerConnection.on('error', (error) =>
         options.logger.warn({ err: error }, 'the jobs worker lost Redis'),
       );

@@ -1,9 +1,10 @@
-import { Queue } from 'bullmq';
+import { distributedDrivers } from '../distributed-drivers';
 
 /** Removes a queue and every job in it from Redis (tests on a shared Redis clean up their own queues). */
 export async function dropJobsQueue(redisUrl: string, queueName: string): Promise<void> {
   const url = new URL(redisUrl);
   // A connection of the queue's own, so closing the queue closes it too.
+  const { Queue } = distributedDrivers.bullmq();
   const queue = new Queue(queueName, {
     connection: {
       host: url.hostname,

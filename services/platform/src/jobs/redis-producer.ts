@@ -1,5 +1,6 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
+import { distributedDrivers } from '../distributed-drivers';
 import { AppError, unavailable } from '../http/errors';
 import { settlesWithin } from './settles-within';
 
@@ -8,7 +9,7 @@ export const REDIS_ANSWER_MS = 1000;
 
 /** The request path's Redis connection: no offline queue, so a command with Redis gone fails at once. */
 export function createRedisProducer(redisUrl: string, logger: Logger) {
-  const producer = new Redis(redisUrl, {
+  const producer = new (distributedDrivers.ioredis().Redis)(redisUrl, {
     enableOfflineQueue: false,
     connectTimeout: REDIS_ANSWER_MS,
     commandTimeout: REDIS_ANSWER_MS,

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { Logger } from 'pino';
 import { type Config, ConfigError } from '../config/config';
 import { createPlatform, type ProcessRole, type RunningPlatform } from '../create-platform';
+import { refuseRequestsWhileClosing } from '../http/closing';
 import { answerNotFound, handleError } from '../http/error-handler';
 import { healthRoutes } from '../http/health';
 import { createHttpApp } from '../http/http-app';
@@ -15,8 +16,9 @@ export const servesApi = (role: ProcessRole) => role === 'all' || role === 'api'
 
 /** A process without routes of its own (projector, worker): `/healthz` and `/readyz` only. */
 export async function createProbeApp(platform: Platform): Promise<FastifyInstance> {
-  const app = Fastify({ loggerInstance: platform.logger as FastifyBaseLogger, return503OnClosing: true });
+  const app = Fastify({ loggerInstance: platform.logger as FastifyBaseLogger, return503OnClosing: false });
   app.setErrorHandler(handleError);
+  refuseRequestsWhileClosing(app);
   app.decorate('platform', platform);
   await healthRoutes(app);
   app.setNotFoundHandler(answerNotFound);

@@ -18,7 +18,7 @@ import {
   topicsOf,
   writeCheckpointsOf,
 } from './partition-checkpoints';
-import { applyEvents } from './projection-delivery';
+import { applyEvents, inDeliveryTransaction } from './projection-delivery';
 import type { EmbeddedProjectionRunner, ProjectionReplay } from './projection-runner';
 import type { Projection } from './types';
 
@@ -78,7 +78,7 @@ export function createKafkaProjectionRunner(options: KafkaProjectionRunnerOption
       // Always locked in the same order, so two transactions never wait on each other's checkpoints.
       .sort((a, b) => a.topic.localeCompare(b.topic) || a.partition - b.partition);
     if (places.length === 0) return;
-    await db.transaction(async (trx) => {
+    await inDeliveryTransaction(db, async (trx, isolate) => {
       const checkpoints = await lockCheckpointsOf(
         trx,
         places.map((place) => ({ ...place, projections: place.readers })),
@@ -100,7 +100,7 @@ export function createKafkaProjectionRunner(options: KafkaProjectionRunnerOption
           place.projections.push(projection);
         }
         own.sort((a, b) => a.position - b.position);
-        await applyEvents(trx, projection, own, logger);
+        await applyEvents(trx, projection, own, logger, isolate);
       }
       await writeCheckpointsOf(trx, located);
       if (channel) await notifyCheckpoints(trx, channel, noticesOf(located));

@@ -98,6 +98,22 @@ describe('batches in the projection runner', () => {
     expect(await notes()).toEqual(['1 dana', '2 avi', '3 noa']);
   });
 
+  it('applies a clean batch without a savepoint per projection', async () => {
+    const { db, eventStore, projections } = running.platform;
+    await eventStore.append('note-1', 'note', 'no_stream', [written('dana'), written('avi')]);
+    const statements: string[] = [];
+    const record = (query: { sql: string }) => statements.push(query.sql);
+    db.on('query', record);
+    try {
+      await projections.catchUp();
+    } finally {
+      db.off('query', record);
+    }
+    expect(await notes()).toEqual(['1 dana', '2 avi']);
+    expect(statements.some((sql) => /insert into "batched_notes"/i.test(sql))).toBe(true);
+    expect(statements.filter((sql) => /savepoint/i.test(sql))).toEqual([]);
+  });
+
   it('records and skips a failing event of a batch and keeps every other event of it', async () => {
     const { db, eventStore, projections } = running.platform;
     await eventStore.append('note-1', 'note', 'no_stream', [
@@ -106,7 +122,8 @@ describe('batches in the projection runner', () => {
       written('avi'),
     ]);
     await projections.catchUp();
-    expect(calls).toEqual(['batch 1,2,3', 'apply 1', 'apply 2', 'apply 3']);
+    // Straight in the delivery's transaction (which it aborts), again in a savepoint, then event by event.
+    expect(calls).toEqual(['batch 1,2,3', 'batch 1,2,3', 'apply 1', 'apply 2', 'apply 3']);
     expect(await notes()).toEqual(['1 dana', '3 avi']);
     expect(await db('projection_failures').select('projection', 'position', 'error')).toEqual([
       { projection: 'batched-notes', position: 2, error: 'cannot read this note' },
@@ -119,7 +136,7 @@ describe('batches in the projection runner', () => {
 
     await eventStore.append('note-2', 'note', 'no_stream', [written('noa')]);
     await projections.catchUp();
-    expect(calls.slice(4)).toEqual(['batch 4']);
+    expect(calls.slice(5)).toEqual(['batch 4']);
     const live = await notes();
     expect(live).toEqual(['1 dana', '3 avi', '4 noa']);
 

@@ -50,6 +50,12 @@ export function createProjectionRunner(
   const deliver = (selected: readonly Projection[]) => deliverAll(db, selected, batchSize, options.logger);
   let queue: Promise<unknown> = Promise.resolve();
   let queuedCatchUp: Promise<void> | undefined;
+  /**
+   * Where every projection stood after the last delivery this runner committed: a read-your-writes wait
+   * already met answers without a query. Only this process writes the checkpoints (the data directory's
+   * lock), and a replay lowers it before it resets anything.
+   */
+  let delivered = 0;
   let poll: NodeJS.Timeout | undefined;
 
   const enqueue = <T>(work: () => Promise<T>): Promise<T> => {
@@ -62,7 +68,7 @@ export function createProjectionRunner(
     // Callers arriving while a catch-up waits in the queue share it: it will see their events too.
     queuedCatchUp ??= enqueue(async () => {
       queuedCatchUp = undefined;
-      await deliver(projections);
+      ({ lowest: delivered } = await deliver(projections));
     });
     return queuedCatchUp;
   };
@@ -70,6 +76,7 @@ export function createProjectionRunner(
   const replay = (name?: string) =>
     enqueue(async (): Promise<ProjectionReplay[]> => {
       const selected = selectProjections(projections, name);
+      delivered = 0;
       await db.transaction(async (trx) => {
         for (const projection of selected) await projection.reset(trx);
         readModelChanged(trx, 'all');
@@ -82,10 +89,10 @@ export function createProjectionRunner(
         await writeCheckpoints(trx, selected, 0);
       });
       // Replayed together, the projections share each read of the event store.
-      const delivered = await deliver(selected);
+      const { totals } = await deliver(selected);
       return selected.map((projection) => ({
         projection: projection.name,
-        ...(delivered.get(projection.name) ?? { events: 0, failures: 0 }),
+        ...(totals.get(projection.name) ?? { events: 0, failures: 0 }),
       }));
     });
 
@@ -101,6 +108,9 @@ export function createProjectionRunner(
       await replay(name);
     },
     async waitFor(position, timeoutMs = DEFAULT_WAIT_MS) {
+      if (delivered >= position) return;
+      await catchUp();
+      if (delivered >= position) return;
       const deadline = Date.now() + timeoutMs;
       while ((await lowestCheckpoint(db, projections)) < position) {
         if (Date.now() >= deadline) throw unavailable();

@@ -31,8 +31,21 @@ async function truncateTables(db: Knex) {
   ).rows;
   if (rows.length === 0) return;
   const tables = rows.map((row) => `"${row.tablename.replaceAll('"', '""')}"`).join(', ');
-  await db.raw(`truncate table ${tables} restart identity cascade`);
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await db.raw(`truncate table ${tables} restart identity cascade`);
+      return;
+    } catch (error) {
+      // On PostgreSQL a background transaction of the process (a job poll, a session's revocation read)
+      // can hold one of the tables while the truncation waits for another: PostgreSQL picks one to fail.
+      if ((error as { code?: unknown }).code !== DEADLOCK_DETECTED || attempt >= TRUNCATE_ATTEMPTS)
+        throw error;
+    }
+  }
 }
+
+const DEADLOCK_DETECTED = '40P01';
+const TRUNCATE_ATTEMPTS = 5;
 
 /** Jobs of earlier tests would otherwise still be due in the queue (embedded jobs are table rows). */
 async function emptyJobsQueue(config: Platform['config']) {

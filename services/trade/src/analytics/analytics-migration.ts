@@ -1,6 +1,7 @@
 import type { Migration } from '@yoman/platform';
 import type { Knex } from 'knex';
-import { fillMonthSequences } from './sequence-rows';
+import { trimGroupSums } from './group-rows';
+import { fillMonthRuns, fillMonthSequences } from './sequence-rows';
 
 /** The sums every group row carries (see `GroupSums`); R and minutes stay exact numerics. */
 function sumColumns(table: Knex.CreateTableBuilder) {
@@ -105,5 +106,27 @@ export const analyticsMonthsMigration: Migration = {
        set net_r = trim_scale(net_r), loss_r = trim_scale(loss_r), hold_minutes = trim_scale(hold_minutes)
        where grain = 'all'`,
     );
+  },
+};
+
+/**
+ * The analytics projection's per-save cost made independent of the history and of the day's size: each
+ * month row keeps the runs of its owner's months up to it (so streaks read no earlier month), the trades of a
+ * day are indexed in exit order (so a save finds the day's last trade in one probe), and the day and month
+ * group rows, now kept by adding and taking away facts, store their exact sums in their shortest text.
+ */
+export const analyticsRunsMigration: Migration = {
+  name: '0312-trade-analytics-runs',
+  async up(db) {
+    await db.schema.alterTable('trade_analytics_months', (table) => {
+      for (const column of ['trades', 'first_run', 'last_run', 'max_win_run', 'max_loss_run'])
+        table.integer(`through_${column}`).notNullable().defaultTo(0);
+    });
+    await fillMonthRuns(db);
+    await db.schema.alterTable('trade_analytics_trades', (table) => {
+      table.dropIndex(['user_id', 'date']);
+      table.index(['user_id', 'date', 'exit_time', 'trade_id']);
+    });
+    await trimGroupSums(db);
   },
 };

@@ -1,97 +1,139 @@
 import { parseTradeEvent, TRADE_EVENT_TYPES, type TradeEvent } from '@yoman/contracts';
-import { batchedProjection, type Projection } from '@yoman/platform';
+import { batchedProjection, type Projection, readCachesListening } from '@yoman/platform';
 import type { Knex } from 'knex';
-import { keyOf, stampUsers, type UserPeriod } from './analytics-rows';
-import { recomputeDayGroups, recomputeMonthGroups } from './group-rows';
-import { peerScopesOf } from './peer-scopes';
-import { recomputeDaySequences, recomputeMonthSequences, recomputeStreaks } from './sequence-rows';
-import { loadFacts, recordMembers, saveFacts } from './trade-fact-rows';
+import { readTogether, type SqlPart } from './analytics-reads';
+import { stampWrites, writeTogether } from './analytics-rows';
+import { groupWrites, type SignedFact } from './group-rows';
+import { organisationsPart, peersChanged } from './peer-scopes';
+import {
+  daysToResequence,
+  type FactChange,
+  sequenceReads,
+  sequenceWrites,
+  unchangedStreakWrites,
+} from './sequence-rows';
+import { factWrites, loadFacts, loggedOrganisations, memberWrites } from './trade-fact-rows';
 import { nextFact, type TradeFact } from './trade-facts';
 
-/** Namespace of the per-user advisory locks that serialise recomputing a user's analytics. */
+/** Namespace of the per-user advisory locks that serialise changing a user's analytics. */
 const ANALYTICS_LOCK_NAMESPACE = 74_121;
 
-async function lockOwners(trx: Knex.Transaction, owners: Iterable<string>) {
-  // Sorted, so two transactions never wait on each other in opposite orders.
-  for (const owner of [...new Set(owners)].sort()) {
-    await trx.raw('select pg_advisory_xact_lock(?, hashtext(?))', [ANALYTICS_LOCK_NAMESPACE, owner]);
+/** The owners' locks as expressions of a select, sorted, so two batches never wait on each other in a cycle. */
+function locksOf(owners: Iterable<string>) {
+  const sorted = [...new Set(owners)].sort();
+  return {
+    sql: sorted.map(() => 'pg_advisory_xact_lock(?, hashtext(?))').join(', '),
+    bindings: sorted.flatMap((owner) => [ANALYTICS_LOCK_NAMESPACE, owner]),
+  };
+}
+
+/**
+ * Locks the batch's users and reads its trades' stored facts in one statement; a stored fact of another
+ * owner (a trade id used again by someone else) has its owner locked next. Reading the facts before their
+ * lock is safe: a trade's events come in one stream, which one batch at a time applies.
+ */
+async function lockAndLoad(trx: Knex.Transaction, events: readonly TradeEvent[]) {
+  const users = new Set(events.map((event) => event.data.userId));
+  const tradeIds = [...new Set(events.map((event) => event.data.tradeId))];
+  const stored = await loadFacts(trx, tradeIds, locksOf(users));
+  const others = [...stored.values()].map((fact) => fact.user_id).filter((owner) => !users.has(owner));
+  if (others.length > 0) {
+    const locks = locksOf(others);
+    await trx.raw(`select ${locks.sql}`, locks.bindings);
   }
+  return stored;
 }
 
 interface FoldedBatch {
-  saved: TradeFact[];
-  deletedIds: string[];
-  days: UserPeriod[];
+  /** Each trade the batch changes, with its stored fact and its fact after the batch (none: deleted). */
+  changes: FactChange[];
+  /** The owner of every fact the batch stored, replaced or dropped, even one it logged and then deleted. */
+  owners: string[];
 }
 
-/** Each trade's fact after the batch (saved, or deleted if it was stored) and every day a fact left or joined. */
 function foldBatch(events: readonly TradeEvent[], stored: ReadonlyMap<string, TradeFact>): FoldedBatch {
   const current = new Map<string, TradeFact | undefined>(stored);
   const changed = new Set<string>();
-  const days = new Map<string, UserPeriod>();
-  const touch = (fact: TradeFact | undefined) => {
-    if (fact) days.set(keyOf(fact.user_id, fact.date), { user_id: fact.user_id, period: fact.date });
-  };
+  const owners = new Set<string>();
   for (const event of events) {
     const before = current.get(event.data.tradeId);
     const after = nextFact(before, event);
     if (after === before) continue;
     current.set(event.data.tradeId, after);
     changed.add(event.data.tradeId);
-    touch(before);
-    touch(after);
+    for (const fact of [before, after]) if (fact) owners.add(fact.user_id);
   }
-  const saved: TradeFact[] = [];
-  const deletedIds: string[] = [];
-  for (const tradeId of changed) {
-    const fact = current.get(tradeId);
-    if (fact) saved.push(fact);
-    else if (stored.has(tradeId)) deletedIds.push(tradeId);
-  }
-  return { saved, deletedIds, days: [...days.values()] };
+  return {
+    changes: [...changed].map((tradeId) => ({ before: stored.get(tradeId), after: current.get(tradeId) })),
+    owners: [...owners],
+  };
 }
 
-function monthsOf(days: readonly UserPeriod[]): UserPeriod[] {
-  const months = new Map<string, UserPeriod>();
-  for (const day of days) {
-    const month = { user_id: day.user_id, period: day.period.slice(0, 7) };
-    months.set(keyOf(month.user_id, month.period), month);
-  }
-  return [...months.values()];
-}
+/** The fields the group rows count a fact by. */
+const COUNTED_FIELDS = [
+  'user_id',
+  'date',
+  'entry_hour',
+  'entry_weekday',
+  'session',
+  'setup_key',
+  'symbol',
+  'r_multiple',
+  'r_bucket',
+  'outcome',
+  'hold_minutes',
+  'has_screenshot',
+] as const satisfies readonly (keyof TradeFact)[];
 
-/** Recomputes the rows of these days, of their months, and of their owners' all time, streaks and stamps. */
-async function recomputeDays(trx: Knex.Transaction, days: readonly UserPeriod[], users: readonly string[]) {
-  const months = monthsOf(days);
-  await recomputeDayGroups(trx, days);
-  await recomputeMonthGroups(trx, months);
-  await recomputeDaySequences(trx, days);
-  await recomputeMonthSequences(trx, months);
-  await recomputeStreaks(trx, users);
-  await stampUsers(trx, 'trade_analytics_stamps', users);
+/** What the group rows depend on: a change that keeps it (the same figures again, a new exit time) moves none. */
+const groupKeyOf = (fact: TradeFact) => JSON.stringify(COUNTED_FIELDS.map((field) => fact[field]));
+
+/** The stored fact of each change taken out of its rows and the new one counted in. */
+function signedFactsOf(changes: readonly FactChange[]): SignedFact[] {
+  return changes.flatMap(({ before, after }): SignedFact[] => {
+    if (before && after && groupKeyOf(before) === groupKeyOf(after)) return [];
+    return [
+      ...(before ? [{ sign: -1 as const, fact: before }] : []),
+      ...(after ? [{ sign: 1 as const, fact: after }] : []),
+    ];
+  });
 }
 
 /**
- * Folds a batch over the stored facts of the trades it names, writes each changed trade once, then
- * recomputes, from the facts, each day any of them left or joined and, from those days' rows, the months of
- * those days; the owners' all-time rows take the changed months' old rows out and their new ones in, and the
- * streaks compose the owners' months. A save costs the rows of its day and month, not the owner's history;
- * every row is derived from the facts, so any order of the trade streams gives the same rows.
+ * Applies a batch in three statements whatever the owner's history: lock the owners and read the changed
+ * trades' stored facts, read what their days' sequences need (with the peers' organisations where answers are
+ * kept in memory), then write everything in one statement. Group rows take each changed fact's old
+ * contribution out and its new one in; a day that only gains trades after its last extends its summary, any
+ * other is folded again from its trades; a month is composed from its days, and keeps the runs of its owner's
+ * months up to it, so streaks need no earlier month. Every row is the same as folding the facts from
+ * nothing, so any order of the trade streams, and any split into batches, gives the same rows.
  */
 async function applyAnalyticsEvents(events: readonly TradeEvent[], trx: Knex.Transaction): Promise<void> {
-  const stored = await loadFacts(trx, [...new Set(events.map((event) => event.data.tradeId))]);
-  await lockOwners(trx, [
-    ...[...stored.values()].map((fact) => fact.user_id),
-    ...events.map((event) => event.data.userId),
+  if (events.length === 0) return;
+  const stored = await lockAndLoad(trx, events);
+  const eventUsers = [...new Set(events.map((event) => event.data.userId))];
+  const { changes, owners } = foldBatch(events, stored);
+  const days = daysToResequence(changes);
+  const listening = readCachesListening();
+  const reads: Record<string, SqlPart> = {
+    ...sequenceReads(days),
+    ...(listening ? { organisations: organisationsPart(eventUsers) } : {}),
+  };
+  const read = Object.keys(reads).length > 0 ? await readTogether(trx, reads) : {};
+  const resequenced = new Set(days.map((day) => day.user_id));
+  await writeTogether(trx, [
+    ...factWrites(
+      changes.flatMap((change) => (change.after ? [change.after] : [])),
+      changes.flatMap((change) => (change.before && !change.after ? [change.before.trade_id] : [])),
+    ),
+    ...groupWrites(signedFactsOf(changes)),
+    ...(await sequenceWrites(trx, days, read)),
+    ...unchangedStreakWrites(owners.filter((owner) => !resequenced.has(owner))),
+    ...memberWrites(events),
+    ...stampWrites('trade_analytics_stamps', owners),
   ]);
-  const { saved, deletedIds, days } = foldBatch(events, stored);
-  await saveFacts(trx, saved, deletedIds);
-  const peers = await peerScopesOf(trx, [...new Set(events.map((event) => event.data.userId))]);
-  await recordMembers(trx, events);
-  if (days.length === 0) return;
-  const users = [...new Set(days.map((day) => day.user_id))];
-  await recomputeDays(trx, days, users);
-  await peers.after(users);
+  if (listening && owners.length > 0)
+    peersChanged(trx, read.organisations ?? [], loggedOrganisations(events));
 }
 
 export const ANALYTICS_TABLES = [

@@ -1,23 +1,23 @@
-import { organisationScope, readCachesListening, readModelChanged } from '@yoman/platform';
+import { organisationScope, readModelChanged } from '@yoman/platform';
 import type { Knex } from 'knex';
+import type { SqlPart } from './analytics-reads';
 
 /** The organisations these users' figures count for in the comparison (`trade_analytics_members`). */
-async function organisationsOf(trx: Knex.Transaction, users: readonly string[]): Promise<string[]> {
-  if (users.length === 0 || !readCachesListening()) return [];
-  return trx('trade_analytics_members').whereIn('user_id', users).distinct().pluck('organisation_id');
-}
+export const organisationsPart = (users: readonly string[]): SqlPart => ({
+  sql: `select distinct organisation_id from trade_analytics_members where user_id in (${users.map(() => '?').join(', ')})`,
+  bindings: [...users],
+});
 
 /**
  * The comparison of an organisation's members changes with any member's figures, and with a member who moves
- * to another organisation: `before` notes the organisations of a batch's users before their membership is
- * written, `after` announces those and the ones they count for now. Only where answers are kept in memory.
+ * to another organisation: a batch announces the organisations its users counted for before it (read with
+ * its other reads) and the ones its logged trades name, which are all they can count for after it.
  */
-export async function peerScopesOf(trx: Knex.Transaction, users: readonly string[]) {
-  const before = await organisationsOf(trx, users);
-  return {
-    async after(changed: readonly string[]) {
-      const now = await organisationsOf(trx, changed);
-      readModelChanged(trx, [...new Set([...before, ...now])].map(organisationScope));
-    },
-  };
+export function peersChanged(
+  trx: Knex.Transaction,
+  before: readonly Record<string, unknown>[],
+  logged: readonly string[],
+) {
+  const organisations = new Set([...before.map((row) => String(row.organisation_id)), ...logged]);
+  readModelChanged(trx, [...organisations].map(organisationScope));
 }

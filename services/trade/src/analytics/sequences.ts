@@ -29,49 +29,49 @@ export interface DaySequence {
 
 const sameSide = (a: number, b: number) => (a > 0 && b > 0) || (a < 0 && b < 0);
 
-/** Runs of results as signed lengths: the first run, the last, and the longest of wins and of losses. */
-function runsOf(outcomes: readonly Outcome[]) {
-  let run = 0;
-  let firstRun = 0;
-  let inFirstRun = true;
-  let maxWinRun = 0;
-  let maxLossRun = 0;
-  for (const [index, outcome] of outcomes.entries()) {
-    const extends_ = index > 0 && outcome !== 0 && sameSide(run, outcome);
-    // A break-even ends every run and starts none.
-    run = extends_ ? run + outcome : outcome;
-    if (index > 0 && !extends_) inFirstRun = false;
-    if (inFirstRun) firstRun = run;
-    maxWinRun = Math.max(maxWinRun, run);
-    maxLossRun = Math.max(maxLossRun, -run);
-  }
-  return { firstRun, lastRun: run, maxWinRun, maxLossRun };
-}
+/** No trades: the start of every fold. */
+export const EMPTY_SEQUENCE: DaySequence = {
+  trades: 0,
+  netR: 0,
+  peak: 0,
+  trough: 0,
+  drawdown: 0,
+  firstRun: 0,
+  lastRun: 0,
+  maxWinRun: 0,
+  maxLossRun: 0,
+};
 
-/** The day's sequence summary from its trades in exit order. */
-export function daySequenceOf(trades: readonly SequencedTrade[]): DaySequence {
-  let level = 0;
-  let peak = 0;
-  let trough = 0;
-  let drawdown = 0;
-  for (const trade of trades) {
-    level += trade.r ?? 0;
-    peak = Math.max(peak, level);
-    trough = Math.min(trough, level);
-    drawdown = Math.max(drawdown, peak - level);
-  }
+/** True when the whole day is one run of wins or of losses, which a run from the day before continues. */
+const isOneRun = (day: Runs) => day.firstRun !== 0 && Math.abs(day.firstRun) === day.trades;
+
+/**
+ * The day's summary with one more trade after its last in exit order; the day's state is its summary, so
+ * a stored day extended by a trade equals the day folded again from its first trade.
+ */
+export function extendedSequence(day: DaySequence, trade: SequencedTrade): DaySequence {
+  const netR = day.netR + (trade.r ?? 0);
+  const peak = Math.max(day.peak, netR);
+  // A break-even ends every run and starts none.
+  const continues = day.trades > 0 && trade.outcome !== 0 && sameSide(day.lastRun, trade.outcome);
+  const lastRun = continues ? day.lastRun + trade.outcome : trade.outcome;
+  const inFirstRun = day.trades === 0 || (continues && isOneRun(day));
   return {
-    trades: trades.length,
-    netR: level,
+    trades: day.trades + 1,
+    netR,
     peak,
-    trough,
-    drawdown,
-    ...runsOf(trades.map((trade) => trade.outcome)),
+    trough: Math.min(day.trough, netR),
+    drawdown: Math.max(day.drawdown, peak - netR),
+    firstRun: inFirstRun ? lastRun : day.firstRun,
+    lastRun,
+    maxWinRun: Math.max(day.maxWinRun, lastRun),
+    maxLossRun: Math.max(day.maxLossRun, -lastRun),
   };
 }
 
-/** True when the whole day is one run of wins or of losses, which a run from the day before continues. */
-const isOneRun = (day: DaySequence) => day.firstRun !== 0 && Math.abs(day.firstRun) === day.trades;
+/** The day's sequence summary from its trades in exit order. */
+export const daySequenceOf = (trades: readonly SequencedTrade[]): DaySequence =>
+  trades.reduce(extendedSequence, EMPTY_SEQUENCE);
 
 /**
  * The largest fall of cumulative R from a running peak over consecutive days, the peak starting at 0 at the
@@ -89,38 +89,40 @@ export function drawdownOf(days: readonly DaySequence[]): number {
   return round2(drawdown);
 }
 
+/** The runs of a sequence: what streaks need of it. */
+export type Runs = Pick<DaySequence, 'trades' | 'firstRun' | 'lastRun' | 'maxWinRun' | 'maxLossRun'>;
+
+/** The runs of two consecutive sequences taken as one: a run at the end of the first continues into the second. */
+export function composedRuns(before: Runs, after: Runs): Runs {
+  const continues = sameSide(before.lastRun, after.firstRun);
+  const joined = continues ? before.lastRun + after.firstRun : after.firstRun;
+  const inFirstRun = before.trades === 0 || (continues && isOneRun(before));
+  return {
+    trades: before.trades + after.trades,
+    firstRun: inFirstRun ? joined : before.firstRun,
+    lastRun: isOneRun(after) ? joined : after.lastRun,
+    maxWinRun: Math.max(before.maxWinRun, after.maxWinRun, joined),
+    maxLossRun: Math.max(before.maxLossRun, after.maxLossRun, -joined),
+  };
+}
+
+/** Two consecutive sequences (days or months) summed into one that composes the same way. */
+export function composedSequence(before: DaySequence, after: DaySequence): DaySequence {
+  return {
+    ...composedRuns(before, after),
+    netR: before.netR + after.netR,
+    peak: Math.max(before.peak, before.netR + after.peak),
+    trough: Math.min(before.trough, before.netR + after.trough),
+    drawdown: Math.max(before.drawdown, after.drawdown, before.peak - (before.netR + after.trough)),
+  };
+}
+
 /**
  * Consecutive days (in date order) summed into one sequence that composes like a day: a month of days, so
  * all-time streaks compose a user's months instead of every day they traded.
  */
-export function composedSequenceOf(days: readonly DaySequence[]): DaySequence {
-  let level = 0;
-  let peak = 0;
-  let trough = 0;
-  let drawdown = 0;
-  let trades = 0;
-  let firstRun = 0;
-  let inFirstRun = true;
-  let current = 0;
-  let maxWinRun = 0;
-  let maxLossRun = 0;
-  for (const [index, day] of days.entries()) {
-    drawdown = Math.max(drawdown, day.drawdown, peak - (level + day.trough));
-    peak = Math.max(peak, level + day.peak);
-    trough = Math.min(trough, level + day.trough);
-    level += day.netR;
-    trades += day.trades;
-    const continues = index > 0 && sameSide(current, day.firstRun);
-    const joined = continues ? current + day.firstRun : day.firstRun;
-    maxWinRun = Math.max(maxWinRun, day.maxWinRun, joined);
-    maxLossRun = Math.max(maxLossRun, day.maxLossRun, -joined);
-    if (inFirstRun && (index === 0 || continues)) firstRun = joined;
-    else inFirstRun = false;
-    if (!isOneRun(day)) inFirstRun = false;
-    current = isOneRun(day) ? joined : day.lastRun;
-  }
-  return { trades, netR: level, peak, trough, drawdown, firstRun, lastRun: current, maxWinRun, maxLossRun };
-}
+export const composedSequenceOf = (days: readonly DaySequence[]): DaySequence =>
+  days.reduce(composedSequence, EMPTY_SEQUENCE);
 
 export interface Streaks {
   /** The run ending at the latest exit: +n wins, −n losses, 0 after a break-even. */
@@ -129,16 +131,13 @@ export interface Streaks {
   maxLoss: number;
 }
 
+/** The streaks a sequence's runs end with. */
+export const streaksOfRuns = (runs: Runs): Streaks => ({
+  current: runs.lastRun,
+  maxWin: runs.maxWinRun,
+  maxLoss: runs.maxLossRun,
+});
+
 /** Streaks over consecutive days (in date order); a run continues across days. */
-export function streaksOf(days: readonly DaySequence[]): Streaks {
-  let current = 0;
-  let maxWin = 0;
-  let maxLoss = 0;
-  for (const day of days) {
-    const joined = sameSide(current, day.firstRun) ? current + day.firstRun : day.firstRun;
-    maxWin = Math.max(maxWin, day.maxWinRun, joined);
-    maxLoss = Math.max(maxLoss, day.maxLossRun, -joined);
-    current = isOneRun(day) ? joined : day.lastRun;
-  }
-  return { current, maxWin, maxLoss };
-}
+export const streaksOf = (days: readonly DaySequence[]): Streaks =>
+  streaksOfRuns(days.reduce<Runs>(composedRuns, EMPTY_SEQUENCE));

@@ -1,51 +1,46 @@
 import type { TradeEvent } from '@yoman/contracts';
 import type { Knex } from 'knex';
-import { inChunks } from './analytics-rows';
+import { deletePart, upsertPart } from './analytics-rows';
 import type { TradeFact } from './trade-facts';
 
-/** The stored facts of these trades; numbers read back as text so they stay exact. */
+const FACT_COLUMNS = `trade_id, user_id, date, entry_hour, entry_weekday, session, setup_key, symbol, r_bucket,
+  outcome, has_screenshot, r_multiple::text as r_multiple, hold_minutes::text as hold_minutes,
+  to_char(exit_time at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as exit_time`;
+
+/**
+ * The stored facts of these trades (numbers read back as text so they stay exact), in one statement with
+ * `alongside` (expressions evaluated first, such as the batch's locks).
+ */
 export async function loadFacts(
   trx: Knex.Transaction,
   tradeIds: readonly string[],
+  alongside: { sql: string; bindings: readonly Knex.Value[] } = { sql: '', bindings: [] },
 ): Promise<Map<string, TradeFact>> {
-  const facts = new Map<string, TradeFact>();
-  for (const chunk of inChunks(tradeIds)) {
-    const rows = await trx('trade_analytics_trades')
-      .whereIn('trade_id', chunk)
-      .select(
-        'trade_id',
-        'user_id',
-        'date',
-        'entry_hour',
-        'entry_weekday',
-        'session',
-        'setup_key',
-        'symbol',
-        'r_bucket',
-        'outcome',
-        'has_screenshot',
-        trx.raw('r_multiple::text as r_multiple'),
-        trx.raw('hold_minutes::text as hold_minutes'),
-        trx.raw(`to_char(exit_time at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as exit_time`),
-      );
-    for (const row of rows as TradeFact[]) facts.set(row.trade_id, row);
-  }
-  return facts;
+  const { rows } = await trx.raw<{ rows: { facts: TradeFact[] | string }[] }>(
+    `select ${alongside.sql ? `${alongside.sql}, ` : ''}(select coalesce(json_agg(f), '[]'::json) from (
+       select ${FACT_COLUMNS} from trade_analytics_trades where trade_id = any(?::uuid[])) f) as facts`,
+    [...alongside.bindings, [...tradeIds]],
+  );
+  const facts = rows[0].facts;
+  const list = typeof facts === 'string' ? (JSON.parse(facts) as TradeFact[]) : facts;
+  return new Map(list.map((fact) => [fact.trade_id, fact]));
 }
 
-export async function saveFacts(
-  trx: Knex.Transaction,
-  saved: readonly TradeFact[],
-  deletedIds: readonly string[],
-) {
-  for (const chunk of inChunks(deletedIds))
-    await trx('trade_analytics_trades').whereIn('trade_id', chunk).delete();
-  for (const chunk of inChunks(saved))
-    await trx('trade_analytics_trades').insert(chunk).onConflict('trade_id').merge();
-}
+/** The writes that store these facts and drop the deleted trades'. */
+export const factWrites = (saved: readonly TradeFact[], deletedIds: readonly string[]) => [
+  ...deletePart(
+    'trade_analytics_trades',
+    { trade_id: 'uuid' },
+    deletedIds.map((trade_id) => ({ trade_id })),
+  ),
+  ...upsertPart('trade_analytics_trades', ['trade_id'], saved),
+];
 
-/** Keeps each user's organisation as of their latest logged trade (the same in any order of the streams). */
-export async function recordMembers(trx: Knex.Transaction, events: readonly TradeEvent[]) {
+/** The organisations these users' batch logged trades in (each user's latest, as `memberWrites` keeps it). */
+export const loggedOrganisations = (events: readonly TradeEvent[]) =>
+  latestMemberships(events).map((member) => member.organisation_id);
+
+function latestMemberships(events: readonly TradeEvent[]) {
   const latest = new Map<string, { user_id: string; organisation_id: string; logged_at: string }>();
   for (const event of events) {
     if (event.type !== 'trade.logged.v1' || !event.data.organisationId) continue;
@@ -57,11 +52,11 @@ export async function recordMembers(trx: Knex.Transaction, events: readonly Trad
       logged_at: event.data.loggedAt,
     });
   }
-  for (const chunk of inChunks([...latest.values()])) {
-    await trx('trade_analytics_members')
-      .insert(chunk)
-      .onConflict('user_id')
-      .merge()
-      .where('trade_analytics_members.logged_at', '<', trx.raw('excluded.logged_at'));
-  }
+  return [...latest.values()];
 }
+
+/** Keeps each user's organisation as of their latest logged trade (the same in any order of the streams). */
+export const memberWrites = (events: readonly TradeEvent[]) =>
+  upsertPart('trade_analytics_members', ['user_id'], latestMemberships(events), {
+    onlyIf: 'trade_analytics_members.logged_at < excluded.logged_at',
+  });

@@ -1,0 +1,60 @@
+import { connect } from 'node:net';
+import type { FastifyPluginAsync } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../testing';
+import { unavailable } from './errors';
+
+let entered: () => void;
+let release: () => void;
+const slowEntered = new Promise<void>((resolve) => {
+  entered = resolve;
+});
+const slowReleased = new Promise<void>((resolve) => {
+  release = resolve;
+});
+
+/** A route that answers only when the test lets it, so the app can start closing while it runs. */
+const slowRoute: FastifyPluginAsync = async (app) => {
+  app.get('/slow', async () => {
+    entered();
+    await slowReleased;
+    return { done: true };
+  });
+};
+
+let harness: TestApp;
+beforeAll(async () => {
+  harness = await createTestApp({ modules: [], plugins: [slowRoute] });
+  await harness.app.listen({ host: '127.0.0.1', port: 0 });
+});
+afterAll(() => harness.close());
+
+describe('an app that is closing', () => {
+  it('refuses a request still arriving with the house 503 and closes the connection', async () => {
+    const address = harness.app.server.address();
+    if (!address || typeof address === 'string') throw new Error('no TCP address');
+    const socket = connect(address.port, '127.0.0.1');
+    let received = '';
+    socket.on('data', (chunk) => {
+      received += chunk.toString('utf8');
+    });
+    const ended = new Promise((resolve) => socket.on('close', resolve));
+    socket.write('GET /slow HTTP/1.1\r\nHost: yoman\r\n\r\n');
+    await slowEntered;
+    const closed = harness.app.close();
+    // Closing has begun once the server stops listening for new connections; this one is still open.
+    while (harness.app.server.listening) await new Promise((resolve) => setTimeout(resolve, 5));
+    socket.write('GET /healthz HTTP/1.1\r\nHost: yoman\r\n\r\n');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    release();
+    await ended;
+    await closed;
+
+    const [first, second] = received.split(/(?=HTTP\/1\.1 )/);
+    expect(first).toMatch(/^HTTP\/1\.1 200/);
+    expect(second).toMatch(/^HTTP\/1\.1 503/);
+    expect(second?.toLowerCase()).toContain('connection: close');
+    const body = JSON.parse(second?.slice(second.indexOf('\r\n\r\n') + 4) ?? '');
+    expect(body).toMatchObject({ code: 'UNAVAILABLE', message: unavailable().message });
+  });
+});
