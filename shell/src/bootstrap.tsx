@@ -12,8 +12,8 @@ if (!container) throw new Error('index.html has no #root element');
 const store = createStore();
 const remoteLoader = lazyFederatedRemoteLoader((slice) => rootReducer.inject(slice));
 const router = createBrowserRouter(routeTable);
-// Off the sign-in page the menu needs the remotes manifest, and the page's remote (if a remote serves its
-// path) its entry: both are fetched while the session loads.
+// Off the sign-in page, while the session loads: the remotes manifest (the menu needs it) and, when a remote
+// serves the page's path, the federation runtime and that remote's registration.
 if (window.location.pathname !== '/auth') remoteLoader.prepare(window.location.pathname);
 
 const root = createRoot(container);
