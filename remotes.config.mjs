@@ -10,12 +10,17 @@
 //   folder   the workspace folder at the repository root holding its rspack.config.mjs and src/
 //   devPort  the port of its own dev server (`rspack serve`) and of its static server in compose/k8s
 //   prefixes the top-level paths of the signed-in area it serves; the shell mounts it under each one
-//   menu     which menu its entries feed: 'student', 'mentor', 'everyone' (both) or 'none'
+//   menu     its links in the menus: path, Hebrew label, icon (a name of the shell's menu icon set:
+//            shell/src/layout/navigation.ts) and audience ('student' or 'mentor': which menu shows it). They
+//            are served in the remotes manifest, so the layout draws its menu without loading any remote.
 //
 // Node:  import { remotes } from './remotes.config.mjs';
 
-/** @typedef {'student' | 'mentor' | 'everyone' | 'none'} MenuAudience */
-/** @typedef {{ name: string, folder: string, devPort: number, prefixes: string[], menu: MenuAudience }} RemoteApp */
+/** @typedef {{ path: string, label: string, icon: string, audience: 'student' | 'mentor' }} MenuLink */
+/** @typedef {{ name: string, folder: string, devPort: number, prefixes: string[], menu: MenuLink[] }} RemoteApp */
+
+/** The file every remote's build emits as its Module Federation entry, beside its chunks. */
+export const REMOTE_ENTRY_FILE = 'remoteEntry.js';
 
 /** The shell: the Module Federation host, served at / (not a remote, so not listed in the manifest). */
 export const shell = { name: 'shell', folder: 'shell', devPort: 3100 };
@@ -28,15 +33,49 @@ export const remotes = [
     devPort: 3101,
     // '/home' is the student dashboard; the shell still sends mentors on to /mentor (spec §2).
     prefixes: ['/home', '/calendar', '/trades', '/analytics', '/setups', '/economic-calendar'],
-    menu: 'student',
+    // '/' (not '/home') is the spec's first student link; the shell sends it on to the dashboard or /mentor.
+    menu: [
+      { path: '/', label: 'דף הבית', icon: 'home', audience: 'student' },
+      { path: '/calendar', label: 'יומן', icon: 'calendar', audience: 'student' },
+      { path: '/trades', label: 'עסקאות', icon: 'list', audience: 'student' },
+      { path: '/analytics', label: 'ניתוחים', icon: 'chart', audience: 'student' },
+      { path: '/setups', label: 'סטאפים', icon: 'book', audience: 'student' },
+      { path: '/economic-calendar', label: 'לוח כלכלי', icon: 'clock', audience: 'student' },
+    ],
   },
-  { name: 'leagues', folder: 'mfe-leagues', devPort: 3102, prefixes: ['/leagues'], menu: 'student' },
-  { name: 'mentor', folder: 'mfe-mentor', devPort: 3103, prefixes: ['/mentor'], menu: 'mentor' },
+  {
+    name: 'leagues',
+    folder: 'mfe-leagues',
+    devPort: 3102,
+    prefixes: ['/leagues'],
+    menu: [{ path: '/leagues', label: 'ליגות', icon: 'trophy', audience: 'student' }],
+  },
+  {
+    name: 'mentor',
+    folder: 'mfe-mentor',
+    devPort: 3103,
+    prefixes: ['/mentor'],
+    // The mentor menu in the spec's order (§2, §6).
+    menu: [
+      { path: '/mentor', label: 'סקירה כללית', icon: 'home', audience: 'mentor' },
+      { path: '/mentor/students', label: 'תלמידים', icon: 'user', audience: 'mentor' },
+      { path: '/mentor/review-queue', label: 'תור בדיקה', icon: 'check', audience: 'mentor' },
+      { path: '/mentor/cohorts', label: 'מחזורים', icon: 'calendar', audience: 'mentor' },
+      { path: '/mentor/leagues', label: 'ליגות', icon: 'trophy', audience: 'mentor' },
+      { path: '/mentor/analytics', label: 'אנליטיקה', icon: 'chart', audience: 'mentor' },
+      { path: '/mentor/trust', label: 'אמון והוגנות', icon: 'lock', audience: 'mentor' },
+      { path: '/mentor/badges', label: 'תגים ופרסים', icon: 'book', audience: 'mentor' },
+      { path: '/mentor/reports', label: 'דוחות', icon: 'list', audience: 'mentor' },
+      { path: '/mentor/notifications', label: 'התראות מנהל', icon: 'bell', audience: 'mentor' },
+      { path: '/mentor/audit', label: 'יומן ביקורת', icon: 'warning', audience: 'mentor' },
+      { path: '/mentor/settings', label: 'הגדרות', icon: 'settings', audience: 'mentor' },
+    ],
+  },
 ];
 
 /**
  * The answer of GET /remotes-manifest.json: every registered remote with the URL of its mf-manifest.json
- * (`entryOf` decides where it is deployed), the prefixes the shell mounts it under and the menu it feeds.
+ * (`entryOf` decides where it is deployed), the prefixes the shell mounts it under and its menu links.
  */
 export function remotesManifestOf(entryOf) {
   return {

@@ -75,6 +75,20 @@ describe('what a page downloads before it paints', () => {
     await page.getByRole('main').getByRole('heading').first().waitFor();
     expect(scriptsOf(requests, 'journal').length).toBeGreaterThan(0);
     expect(scriptsOf(requests, 'mentor')).toEqual([]);
+    await context.close();
+  });
+
+  it("draws a student's menu from the remotes manifest, loading only the remote of the page", async () => {
+    const context = await newContext(running);
+    const page = await context.newPage();
+    await registerThroughScreen(page, newTestUser('נועה בר'));
+    const requests = recordRequests(page);
+    await page.goto('/calendar');
+    await page.getByTestId('month-grid').waitFor();
+    await page.getByTestId('sidebar').getByRole('link', { name: 'ליגות' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(requests.filter(({ path }) => path.startsWith('/remotes/leagues/'))).toEqual([]);
+    expect(scriptsOf(requests, 'mentor')).toEqual([]);
     const scripts = requests.filter(({ path }) => path.endsWith('.js'));
     for (const { path, encoding } of scripts) expect(['br', 'gzip'], path).toContain(encoding);
     await context.close();
@@ -87,7 +101,9 @@ describe('what a page downloads before it paints', () => {
     const requests = recordRequests(page);
     await loginThroughScreen(page, mentorEmail, mentorPassword);
     await page.waitForURL('**/mentor');
+    // The menu comes from the remotes manifest; the mentor remote's own screen says it has loaded.
     await page.getByTestId('sidebar').getByRole('link', { name: 'יומן ביקורת' }).waitFor();
+    await page.getByRole('main').getByRole('heading').first().waitFor();
     expect(scriptsOf(requests, 'mentor').length).toBeGreaterThan(0);
     expect(scriptsOf(requests, 'journal')).toEqual([]);
     await context.close();

@@ -6,7 +6,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { rspack } from '@rspack/core';
-import { remotes, shell } from '../remotes.config.mjs';
+import { REMOTE_ENTRY_FILE, remotes, shell } from '../remotes.config.mjs';
 import { FIRST_PAINT_BUDGETS } from './first-paint-budget.mjs';
 import { precompressDirectory } from './precompress.mjs';
 import { AUTH_PAGE_FILE, writeAuthPage } from './prerender-auth.mjs';
@@ -55,10 +55,8 @@ async function buildApp(app) {
 const gzipSizeOf = (dir, file) => gzipSync(readFileSync(join(dir, file)), { level: 9 }).length;
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 
-// What a dynamic import costs, as Module Federation loads it: the chunks of its chunk group (the shell names
-// its lazy imports with webpackChunkName) and, for every shared module those chunks consume, the chunks that
-// provide it, followed transitively (the @yoman/ui chunk consumes react and styled-components, ...).
-// A shared library no chunk on the way consumes is not downloaded, so it does not count.
+// What a dynamic import costs: the chunks of its chunk group (the shell names its lazy imports with
+// webpackChunkName), including the library chunks it shares with other groups.
 function chunksOfGroup(stats, groupName) {
   const ids = new Set(stats.namedChunkGroups?.[groupName]?.chunks ?? []);
   if (ids.size === 0) throw new Error(`No chunk group is named ${groupName}: the size report is out of date`);
@@ -70,54 +68,12 @@ function entryChunks(stats, entryName) {
   return stats.chunks.filter((chunk) => ids.has(chunk.id));
 }
 
-const CONSUMED = /^consume shared module \([^)]*\) (.+?)@/u;
-
-function consumedBy(chunk) {
-  return (chunk.modules ?? [])
-    .filter((module) => module.moduleType === 'consume-shared-module')
-    .map((module) => CONSUMED.exec(module.name ?? ''))
-    .filter((match) => match !== null)
-    .map(([, name]) => name);
-}
-
 function federationStats(dir) {
   return JSON.parse(readFileSync(join(dir, 'mf-stats.json'), 'utf8'));
 }
 
-/** Every file the browser downloads for these chunks, with the shared modules they consume. */
-function filesLoadedBy(stats, chunks) {
-  // A shared module comes from the shell's provider, not from the consumer's fallback copy (a second
-  // chunk with the same code): the chunks whose origin is the provide module, some of which hold nothing
-  // but further consumes.
-  const providerChunks = (name) =>
-    stats.chunks.filter((chunk) =>
-      (chunk.origins ?? []).some(
-        (origin) => (origin.moduleName ?? '').match(/^provide shared module \([^)]*\) (.+?)@/u)?.[1] === name,
-      ),
-    );
-  const files = new Set();
-  // Each shared module consumed on the way, with the files of its provider.
-  const consumed = new Map();
-  const seen = new Set();
-  const pending = [...chunks];
-  while (pending.length > 0) {
-    const chunk = pending.pop();
-    if (!chunk || seen.has(chunk.id)) continue;
-    seen.add(chunk.id);
-    for (const file of chunk.files ?? []) files.add(file);
-    for (const name of consumedBy(chunk)) {
-      if (consumed.has(name)) continue;
-      const provider = providerChunks(name);
-      if (provider.length === 0) throw new Error(`The shell consumes ${name} but does not provide it`);
-      consumed.set(
-        name,
-        provider.flatMap((providerChunk) => providerChunk.files ?? []),
-      );
-      pending.push(...provider);
-    }
-  }
-  return { files, consumed };
-}
+/** Every file the browser downloads for these chunks. */
+const filesOf = (chunks) => new Set(chunks.flatMap((chunk) => chunk.files ?? []));
 
 const javascriptFiles = (files) => [...files].filter((file) => file.endsWith('.js'));
 
@@ -128,7 +84,7 @@ function javascriptGzip(dir, files) {
 const startChunks = (stats) => [...entryChunks(stats, 'main'), ...chunksOfGroup(stats, 'bootstrap')];
 
 /**
- * index.html names only main.js; the bootstrap chunk and the shared libraries it needs (every page's, /auth
+ * index.html names only main.js; the bootstrap chunk and the libraries it needs (every page's, /auth
  * and the layout alike) would be asked for only once main.js has run, and the first screen's own chunks
  * only once the session has answered. Preload hints let the browser fetch them beside main.js instead:
  * the page of `screen` (the chunk group 'auth-screen' for /auth's page, 'layout' for every other path's)
@@ -145,10 +101,8 @@ export function preloadStartScripts(stats, html, screen) {
 /** The scripts a page of `screen` needs at start beside main.js: the start chunks', then the screen's. */
 export function startScriptsOf(stats, screen) {
   const entryFiles = new Set(entryChunks(stats, 'main').flatMap((chunk) => chunk.files ?? []));
-  const startFiles = javascriptFiles(filesLoadedBy(stats, startChunks(stats)).files).filter(
-    (file) => !entryFiles.has(file),
-  );
-  const screenFiles = javascriptFiles(filesLoadedBy(stats, chunksOfGroup(stats, screen)).files).filter(
+  const startFiles = javascriptFiles(filesOf(startChunks(stats))).filter((file) => !entryFiles.has(file));
+  const screenFiles = javascriptFiles(filesOf(chunksOfGroup(stats, screen))).filter(
     (file) => !entryFiles.has(file) && !startFiles.includes(file),
   );
   return [...startFiles.sort(), ...screenFiles.sort()];
@@ -157,30 +111,22 @@ export function startScriptsOf(stats, screen) {
 /** What the shell costs before the first paint of /auth and of the signed-in layout. */
 export function shellReport(stats) {
   const start = startChunks(stats);
-  const auth = filesLoadedBy(stats, [...start, ...chunksOfGroup(stats, 'auth-screen')]);
-  const layout = filesLoadedBy(stats, [...start, ...chunksOfGroup(stats, 'layout')]);
-  // Some libraries share chunks (react-dom/client and react-dom): each counts only files not already
-  // counted for a bigger one, so the list adds up.
-  const bySize = [...new Set([...auth.consumed.keys(), ...layout.consumed.keys()])]
-    .map((name) => ({
-      name,
-      files: auth.consumed.get(name) ?? layout.consumed.get(name) ?? [],
-      onAuth: auth.consumed.has(name),
-    }))
-    .sort((a, b) => javascriptGzip(webRoot, b.files) - javascriptGzip(webRoot, a.files));
-  const counted = new Set();
-  const shared = bySize.map(({ name, files, onAuth }) => {
-    const fresh = files.filter((file) => !counted.has(file));
-    for (const file of fresh) counted.add(file);
-    return [name, javascriptGzip(webRoot, fresh), onAuth];
-  });
+  const auth = filesOf([...start, ...chunksOfGroup(stats, 'auth-screen')]);
+  const layout = filesOf([...start, ...chunksOfGroup(stats, 'layout')]);
   const entryFiles = entryChunks(stats, 'main').flatMap((chunk) => chunk.files ?? []);
   return {
-    auth: { files: javascriptFiles(auth.files).length, gzip: javascriptGzip(webRoot, auth.files) },
-    layout: { files: javascriptFiles(layout.files).length, gzip: javascriptGzip(webRoot, layout.files) },
-    shared,
+    auth: { files: javascriptFiles(auth).length, gzip: javascriptGzip(webRoot, auth) },
+    layout: { files: javascriptFiles(layout).length, gzip: javascriptGzip(webRoot, layout) },
     entry: javascriptGzip(webRoot, entryFiles),
+    files: { auth: filesBySize(auth), layout: filesBySize(layout) },
   };
+}
+
+/** Each JavaScript file of `files` with its gzipped size, largest first. */
+function filesBySize(files) {
+  return javascriptFiles(files)
+    .map((file) => [file, gzipSizeOf(webRoot, file)])
+    .sort((a, b) => b[1] - a[1]);
 }
 
 /** A remote's cost: its entry, its routes module, and the requests in sequence before it renders. */
@@ -194,13 +140,14 @@ export function remoteReport(app, stats) {
       (origin) => /src\/routes\.tsx?$/u.test(origin.moduleName ?? '') && origin.request,
     ),
   );
-  // remotes-manifest.json (fetched at start-up, beside the session check) → mf-manifest.json (every remote's
-  // at once, still ahead of need) → remoteEntry.js → the routes chunks and the shared modules they consume
-  // (in parallel) → a lazy screen's chunk.
+  // Served by the gateway: remotes-manifest.json (fetched at start-up, beside the session check) →
+  // remoteEntry.js (the page's own remote, still ahead of need) → the routes chunks and the shared modules
+  // they consume (in parallel) → a lazy screen's chunk. (Deployed elsewhere, its mf-manifest.json comes
+  // before remoteEntry.js: one more.)
   return {
-    entryGzip: gzipSizeOf(app.outDir, 'remoteEntry.js'),
+    entryGzip: gzipSizeOf(app.outDir, REMOTE_ENTRY_FILE),
     routesGzip: javascriptGzip(app.outDir, routesFiles),
-    sequentialRequests: 3 + (routesFiles.length > 0 ? 1 : 0) + (lazyScreens ? 1 : 0),
+    sequentialRequests: 2 + (routesFiles.length > 0 ? 1 : 0) + (lazyScreens ? 1 : 0),
   };
 }
 
@@ -212,11 +159,12 @@ function printReport(shell, remotes) {
   console.log(
     `  layout before first paint:  ${kb(shell.layout.gzip)} in ${shell.layout.files} files (budget ${kb(FIRST_PAINT_BUDGETS.layout)})`,
   );
-  console.log(
-    `    of which the shell entry (Module Federation runtime): ${kb(shell.entry)}; shared libraries:`,
-  );
-  for (const [name, size, onAuth] of shell.shared)
-    console.log(`      ${name.padEnd(34)} ${kb(size).padStart(8)}${onAuth ? '' : '  (layout only)'}`);
+  const onAuth = new Set(shell.files.auth.map(([file]) => file));
+  console.log(`    of which the shell entry (main.js): ${kb(shell.entry)}; the layout's files:`);
+  for (const [file, size] of shell.files.layout)
+    console.log(
+      `      ${file.padEnd(34)} ${kb(size).padStart(8)}${onAuth.has(file) ? '' : '  (layout only)'}`,
+    );
   for (const [name, report] of remotes) {
     console.log(
       `  remote ${name.padEnd(8)} remoteEntry.js ${kb(report.entryGzip)}, routes chunks ${kb(report.routesGzip)}, ` +

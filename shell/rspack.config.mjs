@@ -14,7 +14,9 @@ export default appRspackConfig({
     // The remotes build into dist/web/remotes/<name> on their own; cleaning the shell must not delete them.
     clean: { keep: (file) => /(^|[\\/])remotes([\\/]|$)/.test(file) },
   },
-  federation: { remotes: {} },
+  // No federation plugin: the shell starts the federation runtime itself when it first loads a remote
+  // (src/remotes/federationHost.ts), so neither /auth nor the layout downloads it before they paint.
+  federation: false,
   devServer: {
     // In development the shell lists the remotes' own dev servers, and the gateway answers /api.
     setupMiddlewares: (middlewares) => [

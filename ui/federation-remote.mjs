@@ -2,11 +2,14 @@
 // remoteEntry.js and mf-manifest.json under dist/web/remotes/<name>/, and its own index.html renders those
 // routes standalone inside the ui providers, so the remote's team can build, run and deploy it alone.
 // Its name and dev port come from the registry (remotes.config.mjs); the rest is ui/rspack-app.mjs.
-import { remoteNamed } from '../remotes.config.mjs';
+import { REMOTE_ENTRY_FILE, remoteNamed } from '../remotes.config.mjs';
 import { appRspackConfig } from './rspack-app.mjs';
 
-/** The rspack configuration of the registered remote `remoteName`, whose config file is at `configUrl`. */
-export function remoteRspackConfig({ remoteName, configUrl }) {
+/**
+ * The rspack configuration of the registered remote `remoteName`, whose config file is at `configUrl`;
+ * `ownReact`: its folders that build a custom React renderer's element trees (ui/rspack-app.mjs).
+ */
+export function remoteRspackConfig({ remoteName, configUrl, ownReact }) {
   const { name, devPort } = remoteNamed(remoteName);
   return appRspackConfig({
     name,
@@ -18,7 +21,8 @@ export function remoteRspackConfig({ remoteName, configUrl }) {
       publicPath: 'auto',
       clean: true,
     },
-    federation: { filename: 'remoteEntry.js', exposes: { './routes': './src/routes' } },
+    federation: { filename: REMOTE_ENTRY_FILE, exposes: { './routes': './src/routes' } },
     devServer: { headers: { 'Access-Control-Allow-Origin': '*' } },
+    ownReact,
   });
 }

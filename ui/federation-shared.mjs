@@ -19,6 +19,10 @@ export const SHARED_SINGLETONS = [
   '@yoman/ui',
 ];
 
+// Beyond TOOLCHAIN.md's list: the journal's dates and the shell's session clock use one luxon (and one
+// Settings.defaultZone), downloaded once; a remote's own copy was 21 KB gzipped more on its first screen.
+export const SHARED_UTILITIES = ['luxon'];
+
 // A shared module ships whole (Module Federation cannot tree-shake it), so the design system is four
 // singletons: the core that /auth and the layout need, the Radix-based overlays, the luxon date formatting
 // and the toaster (mounted on the first toast). The overlays and the toaster both use Radix, and the core
@@ -85,7 +89,7 @@ export const SHARED_FROM = {
 };
 
 export const shared = Object.fromEntries(
-  [...SHARED_SINGLETONS, ...DESIGN_SYSTEM_ENTRIES, ...SHARED_SUBPATHS].map((name) => [
+  [...SHARED_SINGLETONS, ...SHARED_UTILITIES, ...DESIGN_SYSTEM_ENTRIES, ...SHARED_SUBPATHS].map((name) => [
     name,
     {
       singleton: true,
@@ -97,6 +101,22 @@ export const shared = Object.fromEntries(
   ]),
 );
 
+// The version of the package a request is in, as the plugin reads it from the package.json above the module.
+function packageVersionOf(request) {
+  const name = packageNameOf(request);
+  return name === uiPackage.name ? uiPackage.version : installedVersion(name);
+}
+
+/** Per shared library, the version a host provides and the range consumers require. */
+export function sharedVersions() {
+  return Object.fromEntries(
+    Object.entries(shared).map(([name, config]) => [
+      name,
+      { version: config.version ?? packageVersionOf(name), requiredVersion: config.requiredVersion },
+    ]),
+  );
+}
+
 /**
  * The Module Federation plugin's `experiments` for every app. The snapshot plugin (which reads
  * mf-manifest.json files) is left out of the runtime, which makes it smaller on every page: the shell's
@@ -107,12 +127,12 @@ export const shared = Object.fromEntries(
 export const federationExperiments = { optimization: { disableSnapshot: true, target: 'web' } };
 
 /**
- * The experiments of one app's build. One federation runtime on the page: the shell (which exposes nothing)
- * provides its runtime core, and the remotes' production builds leave theirs out (each remoteEntry.js 32 →
- * 15 KB gzipped). A remote's development build keeps its own, so it still runs standalone on its dev server.
+ * The experiments of a remote's build. One federation runtime on the page: the shell starts its runtime
+ * core (shell/src/remotes/federationHost.ts) and the remotes' production builds leave theirs out (each
+ * remoteEntry.js 32 → 15 KB gzipped). A remote's development build keeps its own, so it still runs
+ * standalone on its dev server.
  */
-export function federationExperimentsOf({ exposesModules, production }) {
-  if (!exposesModules) return { ...federationExperiments, provideExternalRuntime: true };
+export function federationExperimentsOf({ production }) {
   return production ? { ...federationExperiments, externalRuntime: true } : federationExperiments;
 }
 
@@ -122,5 +142,15 @@ export function federationExperimentsOf({ exposesModules, production }) {
  * the highest version, so a student's page downloaded the mentor remote's entry.
  */
 export const shareStrategy = 'loaded-first';
+
+// The federation runtime's build-time switches, as the plugin sets them from federationExperiments, for
+// the shell, which starts the runtime without the plugin; and the shared libraries' versions for it.
+export function runtimeHostDefinitions() {
+  return {
+    FEDERATION_OPTIMIZE_NO_SNAPSHOT_PLUGIN: federationExperiments.optimization.disableSnapshot,
+    ENV_TARGET: JSON.stringify(federationExperiments.optimization.target),
+    YOMAN_SHARED_VERSIONS: JSON.stringify(sharedVersions()),
+  };
+}
 
 export default shared;

@@ -1,16 +1,7 @@
-// Exposed to the shell as 'journal/routes': the journal's route objects and its menu entries.
+// Exposed to the shell as 'journal/routes': the journal's route objects (its menu links are in
+// remotes.config.mjs, served in the remotes manifest).
 // Paths are absolute; the shell mounts each under the prefix it owns (spec §2 route table).
-import {
-  BookIcon,
-  CalendarIcon,
-  ChartIcon,
-  ClockIcon,
-  HomeIcon,
-  ListIcon,
-  type MenuEntry,
-  ScreenNotYetAvailable,
-  Skeleton,
-} from '@yoman/ui';
+import { BookIcon, ScreenNotYetAvailable, Skeleton } from '@yoman/ui';
 import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
 import type { RouteObject } from 'react-router-dom';
 
@@ -66,14 +57,4 @@ export const routes: RouteObject[] = [
     path,
     element: <ScreenNotYetAvailable screen={label} icon={<BookIcon />} />,
   })),
-];
-
-// '/' (not '/home') is the spec's first student link; the shell sends it on to the dashboard or /mentor.
-export const menu: MenuEntry[] = [
-  { path: '/', label: 'דף הבית', icon: HomeIcon, audience: 'student' },
-  { path: '/calendar', label: 'יומן', icon: CalendarIcon, audience: 'student' },
-  { path: '/trades', label: 'עסקאות', icon: ListIcon, audience: 'student' },
-  { path: '/analytics', label: 'ניתוחים', icon: ChartIcon, audience: 'student' },
-  { path: '/setups', label: 'סטאפים', icon: BookIcon, audience: 'student' },
-  { path: '/economic-calendar', label: 'לוח כלכלי', icon: ClockIcon, audience: 'student' },
 ];

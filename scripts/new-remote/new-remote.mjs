@@ -51,14 +51,14 @@ describe('${n.Name}Screen', () => {
 });
 `;
 
-const routesFile = (n) => `// Exposed to the shell as '${n.name}/routes': the ${n.name} routes and menu entry.
-import { BookIcon, type MenuEntry } from '@yoman/ui';
+const routesFile = (
+  n,
+) => `// Exposed to the shell as '${n.name}/routes': the ${n.name} routes (its menu link is in
+// remotes.config.mjs, served in the remotes manifest).
 import type { RouteObject } from 'react-router-dom';
 import { ${n.Name}Screen } from './${n.Name}Screen';
 
 export const routes: RouteObject[] = [{ path: '/${n.name}', element: <${n.Name}Screen /> }];
-
-export const menu: MenuEntry[] = [{ path: '/${n.name}', label: '${n.name}', icon: BookIcon, audience: 'student' }];
 `;
 
 /** The leagues remote's small files, renamed: the package, the page, the build, the async boundary. */
@@ -79,8 +79,16 @@ function copyLeaguesShell(root, n) {
 }
 
 function register(root, n) {
-  const entry = `  { name: '${n.name}', folder: 'mfe-${n.name}', devPort: ${n.port}, prefixes: ['/${n.name}'], menu: 'student' },\n`;
-  edit(root, 'remotes.config.mjs', /(export const remotes = \[[\s\S]*?)(\n\];)/, `$1\n${entry.trimEnd()}$2`);
+  const entry = [
+    '  {',
+    `    name: '${n.name}',`,
+    `    folder: 'mfe-${n.name}',`,
+    `    devPort: ${n.port},`,
+    `    prefixes: ['/${n.name}'],`,
+    `    menu: [{ path: '/${n.name}', label: '${n.name}', icon: 'book', audience: 'student' }],`,
+    '  },',
+  ].join('\n');
+  edit(root, 'remotes.config.mjs', /(export const remotes = \[[\s\S]*?)(\n\];)/, `$1\n${entry}$2`);
   const packagePath = join(root, 'package.json');
   const json = JSON.parse(readFileSync(packagePath, 'utf8'));
   json.workspaces = [...json.workspaces, `mfe-${n.name}`];

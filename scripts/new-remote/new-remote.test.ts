@@ -42,7 +42,7 @@ describe('npm run new:remote -- journeys', () => {
 
   it('registers it with its own port, prefix and static server', () => {
     const registry = readFileSync(join(copy.root, 'remotes.config.mjs'), 'utf8');
-    expect(registry).toContain("{ name: 'journeys', folder: 'mfe-journeys', devPort: 3104");
+    expect(registry).toContain("name: 'journeys',\n    folder: 'mfe-journeys',\n    devPort: 3104,");
     expect(readFileSync(join(copy.root, 'docker-compose.yml'), 'utf8')).toContain('remote-journeys:');
     expect(readFileSync(join(copy.root, 'infra/k8s/remotes.yaml'), 'utf8')).toContain(
       'name: remote-journeys',

@@ -12,10 +12,14 @@ if (!container) throw new Error('index.html has no #root element');
 const store = createStore();
 const remoteLoader = lazyFederatedRemoteLoader((slice) => rootReducer.inject(slice));
 const router = createBrowserRouter(routeTable);
-// Off the sign-in page a remote is about to be needed: fetch the remotes manifest while the session loads.
-if (window.location.pathname !== '/auth') remoteLoader.prepare();
+// Off the sign-in page, while the session loads: the remotes manifest (the menu needs it) and, when a remote
+// serves the page's path, the federation runtime and that remote's registration.
+if (window.location.pathname !== '/auth') remoteLoader.prepare(window.location.pathname);
 
 const root = createRoot(container);
-// Rendered as a transition, so React yields to the browser every few milliseconds instead of holding the
-// main thread for the whole first render (Lighthouse's Total Blocking Time on a slow phone).
-startTransition(() => root.render(<App store={store} router={router} remoteLoader={remoteLoader} />));
+// In a task of its own, after the one that evaluated the libraries, so that neither holds the main thread
+// for both (Lighthouse's Total Blocking Time on a slow phone); and as a transition, so that React
+// (development) yields every few milliseconds. Preact (production) renders it in one go.
+setTimeout(() =>
+  startTransition(() => root.render(<App store={store} router={router} remoteLoader={remoteLoader} />)),
+);

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { remotes } from '../../../remotes.config.mjs';
+import { remoteNamed, remotes } from '../../../remotes.config.mjs';
 import { remotesManifestOf, staticFrontEnd, unregisteredRemotes } from './static-front-end';
 
 const built = mkdtempSync(join(tmpdir(), 'yoman-web-'));
@@ -99,7 +99,7 @@ describe('the static front end', () => {
     expect(post.statusCode).toBe(404);
   });
 
-  it('lists every registered remote in /remotes-manifest.json, with its prefixes, menu and any override', async () => {
+  it('lists every registered remote in /remotes-manifest.json, with its prefixes, menu links and any override', async () => {
     const response = await app.inject({ url: '/remotes-manifest.json' });
     const answered = response.json().remotes as unknown[];
     expect(answered).toHaveLength(remotes.length);
@@ -108,21 +108,21 @@ describe('the static front end', () => {
       remotes: [
         {
           name: 'journal',
-          entry: '/remotes/journal/mf-manifest.json',
+          entry: '/remotes/journal/remoteEntry.js',
           prefixes: ['/home', '/calendar', '/trades', '/analytics', '/setups', '/economic-calendar'],
-          menu: 'student',
+          menu: remoteNamed('journal').menu,
         },
         {
           name: 'leagues',
-          entry: '/remotes/leagues/mf-manifest.json',
+          entry: '/remotes/leagues/remoteEntry.js',
           prefixes: ['/leagues'],
-          menu: 'student',
+          menu: [{ path: '/leagues', label: 'ליגות', icon: 'trophy', audience: 'student' }],
         },
         {
           name: 'mentor',
           entry: 'https://mentor.example/mf-manifest.json',
           prefixes: ['/mentor'],
-          menu: 'mentor',
+          menu: remoteNamed('mentor').menu,
         },
       ],
     });
@@ -133,7 +133,7 @@ describe('the static front end', () => {
     expect(answer.map(({ name, prefixes, menu }) => ({ name, prefixes, menu }))).toEqual(
       remotes.map(({ name, prefixes, menu }) => ({ name, prefixes, menu })),
     );
-    for (const { name, entry } of answer) expect(entry).toBe(`/remotes/${name}/mf-manifest.json`);
+    for (const { name, entry } of answer) expect(entry).toBe(`/remotes/${name}/remoteEntry.js`);
     // A configured name the registry does not know is not listed: the shell could mount it nowhere.
     expect(remotesManifestOf({ reports: '/r/mf-manifest.json' }).remotes).toHaveLength(remotes.length);
     expect(unregisteredRemotes({ reports: '/r/mf-manifest.json', mentor: '/m.json' })).toEqual(['reports']);

@@ -7,6 +7,7 @@ import fp from 'fastify-plugin';
 // `<frontEndDir>/remotes/<name>/`, with the prefixes the shell mounts them under and the menu they feed.
 import {
   remotesManifestOf as manifestOfRegistry,
+  REMOTE_ENTRY_FILE,
   type RemotesManifest,
   remotes,
 } from '../../../remotes.config.mjs';
@@ -21,10 +22,13 @@ export interface StaticFrontEndOptions {
 
 /**
  * The remotes manifest: every registered remote, served by the gateway unless configuration points it
- * elsewhere. Each entry is the remote's mf-manifest.json, from which the shell finds its remoteEntry.js.
+ * elsewhere. A remote the gateway serves is named by its remoteEntry.js (built with publicPath 'auto', its
+ * chunks load from beside it), which saves the shell a round trip before the remote's first screen; a
+ * remote deployed elsewhere by its mf-manifest.json (REMOTES_MANIFEST), whose publicPath says where its
+ * scripts are.
  */
 export function remotesManifestOf(overrides: Record<string, string> = {}): RemotesManifest {
-  return manifestOfRegistry(({ name }) => overrides[name] ?? `/remotes/${name}/mf-manifest.json`);
+  return manifestOfRegistry(({ name }) => overrides[name] ?? `/remotes/${name}/${REMOTE_ENTRY_FILE}`);
 }
 
 /** Configured remote names the registry does not know: the shell could not mount them anywhere. */

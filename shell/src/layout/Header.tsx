@@ -1,8 +1,16 @@
-import { IconButton, MenuIcon } from '@yoman/ui';
+import { IconButton, MenuIcon, Skeleton } from '@yoman/ui';
+import { lazy, Suspense } from 'react';
 import styled from 'styled-components';
 import type { SessionUser } from '../session/guards';
-import { SessionClock } from '../session-clock/SessionClock';
 import { UserMenu } from './UserMenu';
+
+// The clock reads New York time with luxon (21 KB gzipped): it is drawn a moment after the layout's first
+// paint, in the place its skeleton keeps, instead of holding that paint back.
+const SessionClock = lazy(() =>
+  import(/* webpackChunkName: "session-clock" */ '../session-clock/SessionClock').then((m) => ({
+    default: m.SessionClock,
+  })),
+);
 
 const Bar = styled.header`
   position: sticky;
@@ -53,7 +61,9 @@ export function Header({
       </MobileOnly>
       <Brand>יומן</Brand>
       <Spacer />
-      <SessionClock />
+      <Suspense fallback={<Skeleton width="168px" height="36px" radius="pill" />}>
+        <SessionClock />
+      </Suspense>
       <UserMenu user={user} onSignOut={onSignOut} />
     </Bar>
   );

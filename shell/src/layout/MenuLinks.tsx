@@ -1,6 +1,6 @@
 import { NavLink } from 'react-router-dom';
 import styled from 'styled-components';
-import type { MenuEntry } from '../remotes/remoteModule';
+import type { MenuEntry } from './navigation';
 
 const List = styled.ul`
   list-style: none;

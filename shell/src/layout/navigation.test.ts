@@ -1,13 +1,44 @@
 import { BellIcon } from '@yoman/ui';
 import { describe, expect, it } from 'vitest';
-import type { MenuEntry } from '../remotes/remoteModule';
-import { audienceOf, orderedMenu, STUDENT_MENU_ORDER } from './navigation';
+import { remotes } from '../../../remotes.config.mjs';
+import {
+  audienceOf,
+  MENU_ICONS,
+  type MenuEntry,
+  orderedMenu,
+  remoteMenuEntries,
+  STUDENT_MENU_ORDER,
+} from './navigation';
 
 const entry = (path: string, audience: MenuEntry['audience'] = 'student'): MenuEntry => ({
   path,
   label: path,
   icon: BellIcon,
   audience,
+});
+
+describe('remoteMenuEntries', () => {
+  it('draws every link of the registry with the icon it names', () => {
+    const links = remotes.flatMap(({ menu }) => menu);
+    const unknown = links
+      .filter(({ icon }) => !(icon in MENU_ICONS))
+      .map(({ path, icon }) => `${path}: ${icon}`);
+    expect(unknown).toEqual([]);
+    const entries = remoteMenuEntries(remotes);
+    expect(entries.map(({ path }) => path)).toEqual(links.map(({ path }) => path));
+    expect(entries.find(({ path }) => path === '/leagues')?.icon).toBe(MENU_ICONS.trophy);
+  });
+
+  it('gives a link whose icon the shell does not know a plain icon instead of failing the menu', () => {
+    const [entry] = remoteMenuEntries([
+      {
+        name: 'help',
+        prefixes: ['/help'],
+        menu: [{ path: '/help', label: 'עזרה', icon: 'lifebuoy', audience: 'student' }],
+      },
+    ]);
+    expect(entry?.icon).toBe(MENU_ICONS.book);
+  });
 });
 
 describe('orderedMenu', () => {

@@ -1,6 +1,49 @@
-import { BellIcon, SettingsIcon } from '@yoman/ui';
-import type { MenuEntry } from '../remotes/remoteModule';
-import type { RegisteredRemote } from '../remotes/remotesManifest';
+import {
+  BellIcon,
+  BookIcon,
+  CalendarIcon,
+  ChartIcon,
+  CheckIcon,
+  ClockIcon,
+  HomeIcon,
+  type IconProps,
+  ListIcon,
+  LockIcon,
+  SettingsIcon,
+  TrophyIcon,
+  UserIcon,
+  WarningIcon,
+} from '@yoman/ui';
+import type { ComponentType } from 'react';
+import type { MenuLink, RegisteredRemote } from '../remotes/remotesManifest';
+
+/** The two menus: students' and mentors' (spec §2, §6). */
+export type Audience = MenuLink['audience'];
+
+/** A link of a menu as the layout draws it. */
+export interface MenuEntry {
+  path: string;
+  label: string;
+  icon: ComponentType<IconProps>;
+  audience: Audience;
+}
+
+/** The icons a remote's menu link may name in remotes.config.mjs. */
+export const MENU_ICONS: Readonly<Record<string, ComponentType<IconProps>>> = {
+  home: HomeIcon,
+  calendar: CalendarIcon,
+  list: ListIcon,
+  chart: ChartIcon,
+  book: BookIcon,
+  clock: ClockIcon,
+  trophy: TrophyIcon,
+  user: UserIcon,
+  check: CheckIcon,
+  lock: LockIcon,
+  bell: BellIcon,
+  settings: SettingsIcon,
+  warning: WarningIcon,
+};
 
 // The spec's menu orders (§2). Remotes supply the entries; the shell decides where each one goes.
 export const STUDENT_MENU_ORDER = [
@@ -36,12 +79,11 @@ export const SHELL_MENU: MenuEntry[] = [
   { path: '/settings', label: 'הגדרות', icon: SettingsIcon, audience: 'student' },
 ];
 
-/** The two menus: a remote's entries feed the ones its registry entry names (remotes.config.mjs). */
-export type Audience = 'student' | 'mentor';
-
-/** Whether a remote registered with menu `menu` supplies entries to the audience's menu. */
-export function feedsMenu(menu: RegisteredRemote['menu'], audience: Audience): boolean {
-  return menu === audience || menu === 'everyone';
+/** The remotes' menu links of the remotes manifest, each with its icon (a plain one for a name not known). */
+export function remoteMenuEntries(remotes: readonly RegisteredRemote[]): MenuEntry[] {
+  return remotes.flatMap(({ menu }) =>
+    menu.map((link) => ({ ...link, icon: MENU_ICONS[link.icon] ?? BookIcon })),
+  );
 }
 
 /** Which menu a role gets: mentors the organisation menu, any other role the student menu (spec §6). */

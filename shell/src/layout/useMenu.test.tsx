@@ -1,5 +1,4 @@
-import { cleanup, renderHook, waitFor } from '@testing-library/react';
-import { BellIcon, type MenuEntry, type RemoteRoutesModule } from '@yoman/ui';
+import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RegisteredRemote } from '../remotes/remotesManifest';
@@ -10,30 +9,20 @@ import { useMenu } from './useMenu';
 
 afterEach(cleanup);
 
-const link = (path: string, audience: MenuEntry['audience']): MenuEntry => ({
-  path,
-  label: path,
-  icon: BellIcon,
-  audience,
-});
-
-const modules: Record<string, RemoteRoutesModule> = {
-  journal: { routes: [], menu: [link('/trades', 'student'), link('/calendar', 'student')] },
-  mentor: { routes: [], menu: [link('/mentor', 'mentor')] },
-  help: { routes: [], menu: [link('/help', 'student'), link('/mentor/help', 'mentor')] },
-};
+const link = (path: string, audience: Audience) => ({ path, label: path, icon: 'bell', audience });
 
 const registered: RegisteredRemote[] = [
-  { name: 'journal', prefixes: ['/calendar', '/trades'], menu: 'student' },
-  { name: 'mentor', prefixes: ['/mentor'], menu: 'mentor' },
-  { name: 'help', prefixes: ['/help'], menu: 'everyone' },
+  {
+    name: 'journal',
+    prefixes: ['/calendar', '/trades'],
+    menu: [link('/trades', 'student'), link('/calendar', 'student')],
+  },
+  { name: 'mentor', prefixes: ['/mentor'], menu: [link('/mentor', 'mentor')] },
+  { name: 'help', prefixes: ['/help'], menu: [link('/help', 'student'), link('/mentor/help', 'mentor')] },
 ];
 
-function menuOf(audience: Audience) {
-  const fake = fakeRemoteLoader(
-    async (name) => modules[name] ?? { routes: [], menu: [] },
-    async () => registered,
-  );
+function menuOf(audience: Audience, remotes: () => Promise<RegisteredRemote[]> = async () => registered) {
+  const fake = fakeRemoteLoader(async () => ({ routes: [] }), remotes);
   const wrapper = ({ children }: { children: ReactNode }) => (
     <RemoteLoaderProvider loader={fake.loader}>{children}</RemoteLoaderProvider>
   );
@@ -41,7 +30,7 @@ function menuOf(audience: Audience) {
 }
 
 describe('useMenu', () => {
-  it('loads only the remotes the manifest says feed the menu, and orders their links as the spec does', async () => {
+  it('draws the links of the remotes manifest in the order of the spec, loading no remote', async () => {
     const { result, fake } = menuOf('student');
     await waitFor(() => expect(result.current.map((entry) => entry.path)).toContain('/help'));
     expect(result.current.map((entry) => entry.path)).toEqual([
@@ -51,13 +40,26 @@ describe('useMenu', () => {
       '/settings',
       '/help',
     ]);
-    expect(fake.attemptsOf('mentor')).toBe(0);
+    for (const { name } of registered) expect(fake.attemptsOf(name), name).toBe(0);
   });
 
-  it('gives mentors the links of the mentor remotes and of those registered for everyone', async () => {
-    const { result, fake } = menuOf('mentor');
+  it("gives mentors the mentors' links, of whichever remote", async () => {
+    const { result } = menuOf('mentor');
     await waitFor(() => expect(result.current).toHaveLength(2));
     expect(result.current.map((entry) => entry.path)).toEqual(['/mentor', '/mentor/help']);
-    expect(fake.attemptsOf('journal')).toBe(0);
+  });
+
+  it("keeps the shell's links while the manifest cannot be read, and adds the rest once a remote has loaded", async () => {
+    let reachable = false;
+    const { result, fake } = menuOf('student', async () => {
+      if (!reachable) throw new Error('503');
+      return registered;
+    });
+    await waitFor(() =>
+      expect(result.current.map((entry) => entry.path)).toEqual(['/notifications', '/settings']),
+    );
+    reachable = true;
+    await act(async () => fake.announce('journal'));
+    await waitFor(() => expect(result.current.map((entry) => entry.path)).toContain('/trades'));
   });
 });

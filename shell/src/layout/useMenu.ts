@@ -1,48 +1,35 @@
-import { useContext, useEffect, useState } from 'react';
-import type { MenuEntry } from '../remotes/remoteModule';
+import { useContext, useEffect, useMemo, useState } from 'react';
+import type { RegisteredRemote } from '../remotes/remotesManifest';
 import { RemoteLoaderContext } from '../remotes/useRemoteModule';
-import { type Audience, feedsMenu, orderedMenu, SHELL_MENU } from './navigation';
+import { type Audience, type MenuEntry, orderedMenu, remoteMenuEntries, SHELL_MENU } from './navigation';
 
 /**
- * One audience's menu in spec order, from the remotes the manifest says feed it. Entries arrive as their
- * remotes load; a remote that fails to load simply contributes no links (its routes still show the error
- * panel with a retry).
+ * One audience's menu in spec order: the shell's links and the remotes' links that the remotes manifest
+ * lists, so no remote is loaded for its menu. Until the manifest arrives (or when it could not be read)
+ * the menu has the shell's links; a later successful load (a route's retry) brings the rest.
  */
 export function useMenu(audience: Audience): MenuEntry[] {
   const loader = useContext(RemoteLoaderContext);
-  const [remoteEntries, setRemoteEntries] = useState<Record<string, MenuEntry[]>>({});
+  const [remotes, setRemotes] = useState<readonly RegisteredRemote[]>([]);
 
   useEffect(() => {
     if (!loader) return;
     let current = true;
-    const collect = (remote: string) =>
-      loader.load(remote).then(
-        (module) => current && setRemoteEntries((known) => ({ ...known, [remote]: module.menu })),
-        // A remote that failed adds no links now; its route shows the retry, and a success calls back.
+    const read = () =>
+      loader.remotes().then(
+        (listed) => current && setRemotes(listed),
         () => undefined,
       );
-    const feeding = () =>
-      loader.remotes().then((remotes) => remotes.filter(({ menu }) => feedsMenu(menu, audience)));
-    // A manifest that failed to arrive adds no links either; the route's retry reads it again.
-    feeding().then(
-      (remotes) => {
-        for (const { name } of remotes) void collect(name);
-      },
-      () => undefined,
-    );
-    const unsubscribe = loader.onLoaded((loaded) => {
-      feeding().then(
-        (remotes) => {
-          if (remotes.some(({ name }) => name === loaded)) void collect(loaded);
-        },
-        () => undefined,
-      );
-    });
+    void read();
+    const unsubscribe = loader.onLoaded(() => void read());
     return () => {
       current = false;
       unsubscribe();
     };
-  }, [loader, audience]);
+  }, [loader]);
 
-  return orderedMenu([...SHELL_MENU, ...Object.values(remoteEntries).flat()], audience);
+  return useMemo(
+    () => orderedMenu([...SHELL_MENU, ...remoteMenuEntries(remotes)], audience),
+    [remotes, audience],
+  );
 }

@@ -4,8 +4,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 // The front-end registry the gateway's manifest is built from: the shell must mount whatever it lists.
 import { remotesManifestOf } from '../../../remotes.config.mjs';
 import { fakeRemoteLoader, renderInShell } from '../testing/renderInShell';
-import { MountedRemote, mountOf } from './MountedRemote';
-import type { RegisteredRemote } from './remotesManifest';
+import { MountedRemote } from './MountedRemote';
+import { mountOf, type RegisteredRemote } from './remotesManifest';
 
 afterEach(cleanup);
 
@@ -19,7 +19,6 @@ const moduleOf = (name: string): RemoteRoutesModule => ({
     { path: prefix, element: <p>{`${name} ${prefix}`}</p> },
     { path: `${prefix}/inner`, element: <p>{`${name} ${prefix}/inner`}</p> },
   ]),
-  menu: [],
 });
 
 const mountedAt = (
@@ -72,8 +71,8 @@ describe('MountedRemote', () => {
 
 describe('mountOf', () => {
   const remotes: RegisteredRemote[] = [
-    { name: 'journal', prefixes: ['/calendar', '/trades'], menu: 'student' },
-    { name: 'mentor', prefixes: ['/mentor'], menu: 'mentor' },
+    { name: 'journal', prefixes: ['/calendar', '/trades'], menu: [] },
+    { name: 'mentor', prefixes: ['/mentor'], menu: [] },
   ];
   it('matches whole path segments only', () => {
     expect(mountOf(remotes, '/trades/42')).toEqual({ remote: 'journal', prefix: '/trades' });

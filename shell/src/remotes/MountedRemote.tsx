@@ -1,22 +1,8 @@
 import { useLocation, useRoutes } from 'react-router-dom';
 import { NotFound } from '../screens/NotFound';
 import { RemoteFailed, RemoteLoading, RemoteMount } from './RemoteMount';
-import type { RegisteredRemote } from './remotesManifest';
+import { mountOf } from './remotesManifest';
 import { useRegisteredRemotes } from './useRemoteModule';
-
-/** The remote serving `pathname` and the prefix it is mounted under, from the remotes manifest. */
-export function mountOf(
-  remotes: readonly RegisteredRemote[],
-  pathname: string,
-): { remote: string; prefix: string } | null {
-  for (const { name, prefixes } of remotes) {
-    const prefix = prefixes.find(
-      (candidate) => pathname === candidate || pathname.startsWith(`${candidate}/`),
-    );
-    if (prefix) return { remote: name, prefix };
-  }
-  return null;
-}
 
 /**
  * The signed-in area's paths that no shell screen claims (a splat route at the top of the area): mounted

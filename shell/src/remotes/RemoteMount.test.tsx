@@ -1,5 +1,4 @@
 import { cleanup, fireEvent, screen } from '@testing-library/react';
-import { HomeIcon } from '@yoman/ui';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fakeRemoteLoader, renderInShell } from '../testing/renderInShell';
 import { RemoteMount, routesUnder } from './RemoteMount';
@@ -14,7 +13,6 @@ const mentorRemote: RemoteRoutesModule = {
     { path: '/mentor/students/:id', element: <p>תלמיד אחד</p> },
     { path: '/calendar', element: <p>לא שייך לכאן</p> },
   ],
-  menu: [{ path: '/mentor', label: 'סקירה כללית', icon: HomeIcon, audience: 'mentor' }],
 };
 
 const mountAt = (path: string, loader: ReturnType<typeof fakeRemoteLoader>['loader']) =>

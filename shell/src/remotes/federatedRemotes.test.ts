@@ -1,9 +1,8 @@
-import { HomeIcon } from '@yoman/ui';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RemoteDescription } from './remotesManifest';
 
 const runtime = vi.hoisted(() => ({ loadRemote: vi.fn(), registerRemotes: vi.fn() }));
-vi.mock('@module-federation/enhanced/runtime', () => runtime);
+vi.mock('./federationHost', () => runtime);
 
 const { federatedRemoteLoader } = await import('./federatedRemotes');
 
@@ -11,7 +10,7 @@ const remote = (name: string, prefixes: string[]): RemoteDescription => ({
   name,
   entry: `https://yoman.test/remotes/${name}/mf-manifest.json`,
   prefixes,
-  menu: 'student',
+  menu: [],
 });
 const journal = remote('journal', ['/calendar']);
 const leagues = remote('leagues', ['/leagues']);
@@ -19,7 +18,6 @@ const leagues = remote('leagues', ['/leagues']);
 const journalEntry = { name: 'journal', entry: 'https://yoman.test/remotes/journal/remoteEntry.js' };
 const journalModule = {
   routes: [{ path: '/calendar' }],
-  menu: [{ path: '/calendar', label: 'יומן', icon: HomeIcon, audience: 'student' }],
   slices: [{ reducerPath: 'journalFilters', reducer: (state: unknown = {}) => state }],
 };
 
@@ -38,14 +36,14 @@ beforeEach(() => {
 });
 
 describe('federatedRemoteLoader', () => {
-  it('reads every mf-manifest.json once, registers its entry and loads <name>/routes with its slices', async () => {
+  it("reads the page's remote's mf-manifest.json once, registers its entry and loads <name>/routes with its slices", async () => {
     runtime.loadRemote.mockResolvedValue(journalModule);
     const { loader, injectSlice, announce, readManifest, readEntry } = loaderWith();
-    loader.prepare();
+    loader.prepare('journal');
     const [first, second] = await Promise.all([loader.load('journal'), loader.load('journal')]);
     expect(first).toBe(second);
     expect(readManifest).toHaveBeenCalledTimes(1);
-    expect(readEntry.mock.calls.map(([entry]) => entry)).toEqual([journal.entry, leagues.entry]);
+    expect(readEntry.mock.calls.map(([entry]) => entry)).toEqual([journal.entry]);
     expect(runtime.registerRemotes).toHaveBeenCalledWith([journalEntry], undefined);
     expect(runtime.loadRemote).toHaveBeenCalledTimes(1);
     expect(runtime.loadRemote).toHaveBeenCalledWith('journal/routes');
@@ -54,20 +52,12 @@ describe('federatedRemoteLoader', () => {
     expect(announce).toHaveBeenCalledTimes(1);
   });
 
-  it('lists the remotes with their prefixes and menus, without where they are deployed', async () => {
-    const { loader } = loaderWith();
-    expect(await loader.remotes()).toEqual([
-      { name: 'journal', prefixes: ['/calendar'], menu: 'student' },
-      { name: 'leagues', prefixes: ['/leagues'], menu: 'student' },
-    ]);
-  });
-
   it('forgets a failed load and registers the remote again with force, so a retry goes to the network', async () => {
     runtime.loadRemote.mockRejectedValueOnce(new Error('remoteEntry.js: net::ERR_FAILED'));
     runtime.loadRemote.mockResolvedValueOnce(journalModule);
     const { loader, readEntry } = loaderWith();
     await expect(loader.load('journal')).rejects.toThrow('ERR_FAILED');
-    await expect(loader.load('journal')).resolves.toMatchObject({ menu: journalModule.menu });
+    await expect(loader.load('journal')).resolves.toMatchObject({ routes: journalModule.routes });
     expect(readEntry).toHaveBeenCalledTimes(2);
     expect(runtime.registerRemotes).toHaveBeenLastCalledWith([journalEntry], { force: true });
     expect(runtime.loadRemote).toHaveBeenCalledTimes(2);
@@ -86,7 +76,7 @@ describe('federatedRemoteLoader', () => {
   it('refuses a module that breaks the remote contract, and a remote missing from the manifest', async () => {
     runtime.loadRemote.mockResolvedValue({ routes: 'not a list' });
     const { loader } = loaderWith();
-    await expect(loader.load('journal')).rejects.toThrow('does not expose routes and menu entries');
+    await expect(loader.load('journal')).rejects.toThrow('does not expose its routes');
     await expect(loader.load('mentor')).rejects.toThrow('not listed in the remotes manifest');
   });
 
@@ -95,7 +85,7 @@ describe('federatedRemoteLoader', () => {
     readManifest.mockRejectedValueOnce(new Error('503: Service Unavailable'));
     runtime.loadRemote.mockResolvedValue(journalModule);
     const { loader } = loaderWith(readManifest);
-    await expect(loader.remotes()).rejects.toThrow('503');
+    await expect(loader.load('journal')).rejects.toThrow('503');
     await expect(loader.load('journal')).resolves.toBeTruthy();
     expect(readManifest).toHaveBeenCalledTimes(2);
   });

@@ -1,14 +1,17 @@
-import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { loadRemote, registerRemotes } from './federationHost';
 import { fetchRemoteEntry } from './remoteEntry';
-import type { PreparedRemoteLoader } from './remoteLoader';
+import type { RemoteLoader } from './remoteLoader';
 import { asRemoteRoutesModule, type RemoteRoutesModule, type RemoteSlice } from './remoteModule';
 import { fetchRemotesManifest, type RemoteDescription } from './remotesManifest';
 
-type FederatedLoader = Pick<PreparedRemoteLoader, 'load' | 'prepare' | 'remotes'>;
+/** Loads remotes through the Module Federation runtime; `prepare` registers one ahead of its first load. */
+export interface FederatedLoader extends Pick<RemoteLoader, 'load'> {
+  prepare(remoteName: string): void;
+}
 
 /**
- * The production loader: reads the remotes manifest once, then each remote's mf-manifest.json (all at
- * once, ahead of need), registers its entry script with the Module Federation runtime, and loads
+ * The production loader: reads the remotes manifest once, then a remote's mf-manifest.json (ahead of need
+ * for the page's own remote), registers its entry script with the Module Federation runtime, and loads
  * '<name>/routes' on first use. Anything that failed is read again on the next try.
  */
 export function federatedRemoteLoader({
@@ -53,9 +56,14 @@ export function federatedRemoteLoader({
     return entry;
   };
 
-  const loadOnce = async (remoteName: string): Promise<RemoteRoutesModule> => {
+  const listedAs = async (remoteName: string) => {
     const remote = (await listed()).find(({ name }) => name === remoteName);
     if (!remote) throw new Error(`The ${remoteName} remote is not listed in the remotes manifest`);
+    return remote;
+  };
+
+  const loadOnce = async (remoteName: string): Promise<RemoteRoutesModule> => {
+    const remote = await listedAs(remoteName);
     try {
       await registered(remote);
       const module = asRemoteRoutesModule(remoteName, await loadRemote<unknown>(`${remoteName}/routes`));
@@ -71,15 +79,11 @@ export function federatedRemoteLoader({
   };
 
   return {
-    prepare() {
-      listed().then(
-        (remotes) => {
-          for (const remote of remotes) registered(remote).catch(() => undefined);
-        },
-        () => undefined,
-      );
+    prepare(remoteName) {
+      listedAs(remoteName)
+        .then(registered)
+        .catch(() => undefined);
     },
-    remotes: () => listed().then((remotes) => remotes.map(({ entry: _entry, ...registered }) => registered)),
     load(remoteName) {
       let pending = loads.get(remoteName);
       if (!pending) {

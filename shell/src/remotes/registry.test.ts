@@ -22,12 +22,9 @@ describe('the front-end registry (remotes.config.mjs)', () => {
   });
 
   it("gives each remote the prefixes its routes and menu entries live under ('/' is the shell's)", () => {
-    for (const { name, folder, prefixes } of remotes) {
+    for (const { name, folder, prefixes, menu } of remotes) {
       const module = asRemoteRoutesModule(name, routesOf(folder));
-      const paths = [
-        ...module.routes.map((route) => route.path ?? ''),
-        ...module.menu.map((entry) => entry.path),
-      ];
+      const paths = [...module.routes.map((route) => route.path ?? ''), ...menu.map((entry) => entry.path)];
       const outside = paths.filter((path) => path !== '/' && !under(prefixes, path));
       expect(outside, name).toEqual([]);
     }

@@ -1,12 +1,12 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 // The part of a remote's mf-manifest.json (written by the Module Federation plugin) that says where its
 // entry script is. The runtime is built without its own manifest reader (federationExperiments in
 // ui/federation-shared.mjs, to keep every page's download small), so the shell reads these few fields.
 const FederationManifest = z.object({
   metaData: z.object({
-    publicPath: z.string().optional(),
-    remoteEntry: z.object({ name: z.string().min(1), path: z.string() }),
+    publicPath: z.optional(z.string()),
+    remoteEntry: z.object({ name: z.string().check(z.minLength(1)), path: z.string() }),
   }),
 });
 

@@ -1,39 +1,27 @@
 import type { Reducer } from '@reduxjs/toolkit';
-import type { IconProps, MenuEntry, RemoteRoutesModule } from '@yoman/ui';
-import type { ComponentType } from 'react';
+import type { RemoteRoutesModule } from '@yoman/ui';
 import type { RouteObject } from 'react-router-dom';
-import { z } from 'zod';
+// zod's tree-shakable build: the remote loading chunk carries a few KB of it instead of the whole library.
+import { z } from 'zod/mini';
 
-export type { MenuEntry, RemoteRoutesModule, RemoteSlice } from '@yoman/ui';
-
-const component = z.custom<ComponentType<IconProps>>(
-  (value) => typeof value === 'function' || (typeof value === 'object' && value !== null),
-);
+export type { RemoteRoutesModule, RemoteSlice } from '@yoman/ui';
 
 // A remote is deployed by another team: its module is checked like any other input from outside.
 const RemoteRoutesModuleShape = z.object({
   routes: z.array(z.custom<RouteObject>((value) => typeof value === 'object' && value !== null)),
-  menu: z.array(
-    z.object({
-      path: z.string().startsWith('/'),
-      label: z.string().min(1),
-      icon: component,
-      audience: z.enum(['student', 'mentor']),
-    }) satisfies z.ZodType<MenuEntry>,
-  ),
-  slices: z
-    .array(
+  slices: z.optional(
+    z.array(
       z.object({
-        reducerPath: z.string().min(1),
+        reducerPath: z.string().check(z.minLength(1)),
         reducer: z.custom<Reducer>((value) => typeof value === 'function'),
       }),
-    )
-    .optional(),
+    ),
+  ),
 });
 
 /** Checks that a loaded module honours the remote contract, naming the remote when it does not. */
 export function asRemoteRoutesModule(remoteName: string, loaded: unknown): RemoteRoutesModule {
   const parsed = RemoteRoutesModuleShape.safeParse(loaded);
-  if (!parsed.success) throw new Error(`The ${remoteName} remote does not expose routes and menu entries`);
+  if (!parsed.success) throw new Error(`The ${remoteName} remote does not expose its routes`);
   return parsed.data;
 }

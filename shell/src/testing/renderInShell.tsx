@@ -42,7 +42,10 @@ export function fakeRemoteLoader(
       return () => listeners.delete(listener);
     },
   };
-  return { loader, attemptsOf: (remoteName: string) => attempts.get(remoteName) ?? 0 };
+  const announce = (remoteName: string) => {
+    for (const listener of listeners) listener(remoteName);
+  };
+  return { loader, announce, attemptsOf: (remoteName: string) => attempts.get(remoteName) ?? 0 };
 }
 
 /** Renders routes at `path` with the shell's store, theme and remote loader, as the app does. */

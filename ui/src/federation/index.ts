@@ -1,2 +1,2 @@
-export type { MenuEntry, MenuEntryAudience, RemoteRoutesModule, RemoteSlice } from './remoteModule';
+export type { RemoteRoutesModule, RemoteSlice } from './remoteModule';
 export { ScreenNotYetAvailable } from './ScreenNotYetAvailable';
