@@ -113,6 +113,8 @@ export function createKafkaEventBus(options: KafkaEventBusOptions): KafkaEventBu
       heartbeatInterval: 1_000,
     });
     consumers.push(consumer);
+    // Offsets are committed in order, one after another, off the path of the partition's next fetch.
+    let committing = Promise.resolve();
     await consumer.connect();
     await consumer.subscribe({ topics: [...topics], fromBeginning: true });
     await consumer.run({
@@ -137,11 +139,21 @@ export function createKafkaEventBus(options: KafkaEventBusOptions): KafkaEventBu
           }
           const last = batch.lastOffset();
           resolveOffset(last);
-          // The next offset to read; a crash before this line hands the batch over again, and the handler
-          // skips what its checkpoint already covers.
-          await consumer.commitOffsets([
-            { topic: batch.topic, partition: batch.partition, offset: (BigInt(last) + 1n).toString() },
-          ]);
+          // The next offset to read, committed without holding up the next fetch: a crash before the commit
+          // lands hands the batch over again, and the handler skips what its checkpoint already covers.
+          const offset = {
+            topic: batch.topic,
+            partition: batch.partition,
+            offset: (BigInt(last) + 1n).toString(),
+          };
+          committing = committing
+            .then(() => consumer.commitOffsets([offset]))
+            .catch((error) =>
+              options.logger.warn({ err: error, ...offset }, 'kafka: an offset commit failed'),
+            );
+          handling.add(committing);
+          const committed = committing;
+          committed.finally(() => handling.delete(committed));
           await heartbeat();
         })();
         handling.add(handled);
