@@ -6,6 +6,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { edit, formatWritten, runGenerator, write } from '../generator-files.mjs';
+import { SERVER_NODE_FLAGS } from '../server-node-flags.mjs';
 import * as template from './templates.mjs';
 
 const NAME = /^[a-z][a-z0-9]{2,19}$/;
@@ -119,7 +120,7 @@ function registerCompose(root, n) {
     .map(
       (role, index) => `  ${n.name}-${role}:
     <<: *yoman-image
-    command: ["node", "--enable-source-maps", "services/${n.name}/dist/main.mjs", "--role", "${role}"]
+    command: ${JSON.stringify(['node', ...SERVER_NODE_FLAGS, `services/${n.name}/dist/main.mjs`, '--role', role]).replaceAll(',', ', ')}
     environment:
       <<: *yoman-environment
       PORT: "${n.port + index}"
