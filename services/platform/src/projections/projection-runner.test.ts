@@ -221,6 +221,23 @@ describe('the projection runner', () => {
     expect(queries).toEqual([]);
   });
 
+  it.skipIf(onKafka)('delivers an append once: its wait joins the catch-up the commit woke', async () => {
+    const { db, eventStore, projections } = running.platform;
+    const deliveries: string[] = [];
+    const count = (query: { sql: string }) => {
+      if (/from "projection_checkpoints".*for update/.test(query.sql)) deliveries.push(query.sql);
+    };
+    db.on('query', count);
+    try {
+      const { lastPosition } = await eventStore.append('note-1', 'note', 'no_stream', [written('dana')]);
+      await projections.waitFor(lastPosition);
+    } finally {
+      db.off('query', count);
+    }
+    expect((await readModel()).map((row) => row.author)).toEqual(['dana']);
+    expect(deliveries).toHaveLength(1);
+  });
+
   it.skipIf(onKafka)('waits for a rebuild to deliver again what it had delivered before', async () => {
     const { db, eventStore, projections } = running.platform;
     const { lastPosition } = await eventStore.append('note-1', 'note', 'no_stream', [

@@ -109,6 +109,9 @@ export function createProjectionRunner(
     },
     async waitFor(position, timeoutMs = DEFAULT_WAIT_MS) {
       if (delivered >= position) return;
+      // The catch-up the append's commit woke is queued or running: usually it has delivered the position.
+      await queue;
+      if (delivered >= position) return;
       await catchUp();
       if (delivered >= position) return;
       const deadline = Date.now() + timeoutMs;
