@@ -7,7 +7,7 @@ import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, vi } from 'vitest';
 
-// Test-only: the journal screens inside the app's providers, talking to a fake /api through a stubbed fetch.
+// For tests: the journal screens inside the app's providers, answered by an in-memory /api in place of fetch.
 
 // The machines are shared by several test runs at once; findBy/waitFor get a few seconds, not one.
 configure({ asyncUtilTimeout: 5000 });

@@ -1,10 +1,10 @@
 import type { TradeEvent } from '@yoman/contracts';
-import { createDatabase, ensureSchema, type RecordedEvent } from '@yoman/platform';
+import { createDatabase, ensureSchema } from '@yoman/platform';
 import { needsInfra, testConfig } from '@yoman/platform/testing';
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { tradeMigrations } from '../migrations';
-import { figures, loggedEvent } from '../trades/trade-fixtures';
+import { figures, loggedEvent, recordedTradeEvents } from '../trades/trade-fixtures';
 import { ANALYTICS_TABLES, analyticsProjection } from './analytics-projection';
 
 // In distributed mode a user's trades are different streams on different Kafka partitions, so two projector
@@ -60,16 +60,7 @@ const eventArb: fc.Arbitrary<TradeEvent> = fc
     };
   });
 
-const recordedOf = (events: readonly TradeEvent[]): RecordedEvent[] =>
-  events.map((event, index) => ({
-    ...event,
-    position: index + 1,
-    streamId: `trade-${event.data.tradeId}`,
-    streamType: 'trade',
-    version: 1,
-    metadata: {},
-    recordedAt: new Date(EXITS[0]),
-  }));
+const recordedOf = (events: readonly TradeEvent[]) => recordedTradeEvents(events, new Date(EXITS[0]));
 
 onPostgres.describe('the analytics projection on PostgreSQL', () => {
   const config = testConfig();

@@ -5,7 +5,7 @@ import knex, { type Knex } from 'knex';
 import ClientPgLite from 'knex-pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tradeMigrations } from '../migrations';
-import { figures, loggedEvent } from '../trades/trade-fixtures';
+import { figures, loggedEvent, recordedTradeEvents } from '../trades/trade-fixtures';
 import { ANALYTICS_TABLES, analyticsProjection } from './analytics-projection';
 import type { Outcome } from './figures';
 import { daySequenceOfRow, fillMonthRuns, fillMonthSequences } from './sequence-rows';
@@ -111,16 +111,7 @@ const eventArb: fc.Arbitrary<TradeEvent> = fc.oneof(
   ),
 );
 
-const recordedOf = (events: readonly TradeEvent[]): RecordedEvent[] =>
-  events.map((event, index) => ({
-    ...event,
-    position: index + 1,
-    streamId: `trade-${event.data.tradeId}`,
-    streamType: 'trade',
-    version: 1,
-    metadata: {},
-    recordedAt: new Date(EXITS[0]),
-  }));
+const recordedOf = (events: readonly TradeEvent[]) => recordedTradeEvents(events, new Date(EXITS[0]));
 
 async function snapshot() {
   const rows: Record<string, string[]> = {};

@@ -5,13 +5,8 @@ import { readTogether, type SqlPart } from './analytics-reads';
 import { stampWrites, writeTogether } from './analytics-rows';
 import { groupWrites, type SignedFact } from './group-rows';
 import { organisationsPart, peersChanged } from './peer-scopes';
-import {
-  daysToResequence,
-  type FactChange,
-  sequenceReads,
-  sequenceWrites,
-  unchangedStreakWrites,
-} from './sequence-rows';
+import { daysToResequence, type FactChange, sequenceReads } from './sequence-reads';
+import { sequenceWrites, unchangedStreakWrites } from './sequence-rows';
 import { factWrites, loadFacts, loggedOrganisations, memberWrites } from './trade-fact-rows';
 import { nextFact, type TradeFact } from './trade-facts';
 

@@ -4,7 +4,7 @@ import knex, { type Knex } from 'knex';
 import ClientPgLite from 'knex-pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tradeMigrations } from '../migrations';
-import { figures, LOCK_AT, loggedEvent } from '../trades/trade-fixtures';
+import { figures, LOCK_AT, loggedEvent, recordedTradeEvents } from '../trades/trade-fixtures';
 import { tradesProjection } from '../trades/trades-projection';
 import { dailyAggregatesProjection } from './daily-aggregates-projection';
 
@@ -92,15 +92,7 @@ const history: TradeEvent[] = [
   edited(B, 'user-1', { exitTime: '2026-03-13T10:00:00.000Z' }),
 ];
 
-const recorded: RecordedEvent[] = history.map((event, index) => ({
-  ...event,
-  position: index + 1,
-  streamId: `trade-${event.data.tradeId}`,
-  streamType: 'trade',
-  version: 1,
-  metadata: {},
-  recordedAt: new Date(at),
-}));
+const recorded = recordedTradeEvents(history, new Date(at));
 
 async function rebuild(apply: (projection: Projection, trx: Knex.Transaction) => Promise<void>) {
   await db.transaction(async (trx) => {

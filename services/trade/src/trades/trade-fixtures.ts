@@ -1,4 +1,5 @@
 import type { TradeEvent, TradeFiguresData } from '@yoman/contracts';
+import type { RecordedEvent } from '@yoman/platform';
 import type { LogTrade } from './decider';
 import { DEFAULT_LOCK_POLICY } from './lock-window';
 
@@ -84,3 +85,15 @@ export function trustChangedEvent(
     data: { tradeId: TRADE_ID, userId: USER_ID, reason, change, trustScore, changedAt },
   };
 }
+
+/** Trade events as the event store hands them over: positions from 1, one stream per trade, at `recordedAt`. */
+export const recordedTradeEvents = (events: readonly TradeEvent[], recordedAt: Date): RecordedEvent[] =>
+  events.map((event, index) => ({
+    ...event,
+    position: index + 1,
+    streamId: `trade-${event.data.tradeId}`,
+    streamType: 'trade',
+    version: 1,
+    metadata: {},
+    recordedAt,
+  }));
