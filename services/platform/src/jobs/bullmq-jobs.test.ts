@@ -279,6 +279,24 @@ onRedis.describe('the BullMQ producer when Redis is gone', () => {
     }
   });
 
+  it('registers recurring work through a Redis that is silent for two seconds, as a starting process may meet it', async () => {
+    const { relay, jobs } = await jobsBehindRelay({ work: false });
+    try {
+      await jobs.start();
+      relay.silence();
+      const speaking = setTimeout(() => relay.speak(), 2000);
+      const started = Date.now();
+      await jobs.every({ id: 'digest:weekly', name: 'notify.digest', everyMs: HOUR, payload: null });
+      clearTimeout(speaking);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(1900);
+      expect(await jobs.find('digest:weekly')).toMatchObject({ name: 'notify.digest', status: 'scheduled' });
+    } finally {
+      relay.speak();
+      await jobs.stop();
+      await relay.close();
+    }
+  });
+
   it('stops at once while Redis is unreachable, instead of waiting for it to come back', async () => {
     const { relay, jobs } = await jobsBehindRelay();
     try {

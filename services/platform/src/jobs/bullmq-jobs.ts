@@ -5,7 +5,7 @@ import { distributedDrivers } from '../distributed-drivers';
 import type { Clock, Platform } from '../platform';
 import { retryDelayMs } from './embedded-jobs';
 import { checkedRecurrence } from './recurrence';
-import { createRedisProducer, quit } from './redis-producer';
+import { createRedisProducer, quit, REDIS_STARTUP_ANSWER_MS } from './redis-producer';
 import { settlesWithin } from './settles-within';
 import type { JobHandler, JobRequest, Jobs, ScheduledJob } from './types';
 
@@ -176,16 +176,19 @@ export function createBullmqJobs(options: BullmqJobsOptions): Jobs {
         recurrence.everyMs !== undefined
           ? { every: recurrence.everyMs }
           : { pattern: recurrence.cron, tz: recurrence.timezone };
-      await whileRedisAnswers(() =>
-        queue.upsertJobScheduler(bullmqJobId(request.id), repeat, {
-          name: request.name,
-          data: { id: request.id, payload: request.payload ?? null },
-          opts: {
-            ...retrying,
-            removeOnComplete: { count: RECURRING_RUNS_KEPT },
-            removeOnFail: { count: RECURRING_RUNS_KEPT },
-          },
-        }),
+      // Registered while the process starts, not on a request: it may wait for a slow Redis.
+      await whileRedisAnswers(
+        () =>
+          queue.upsertJobScheduler(bullmqJobId(request.id), repeat, {
+            name: request.name,
+            data: { id: request.id, payload: request.payload ?? null },
+            opts: {
+              ...retrying,
+              removeOnComplete: { count: RECURRING_RUNS_KEPT },
+              removeOnFail: { count: RECURRING_RUNS_KEPT },
+            },
+          }),
+        REDIS_STARTUP_ANSWER_MS,
       );
     },
     async cancel(jobId) {

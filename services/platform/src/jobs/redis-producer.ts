@@ -7,19 +7,29 @@ import { settlesWithin } from './settles-within';
 /** A producer command on the request path gives up after this, so a dead Redis answers 503 quickly. */
 export const REDIS_ANSWER_MS = 1000;
 
+/**
+ * How long a command run while a process starts (registering recurring work) waits for Redis. Nobody waits on
+ * it at the door, and a busy Redis loading BullMQ's scripts can take more than a second to answer.
+ */
+export const REDIS_STARTUP_ANSWER_MS = 20_000;
+
 /** The request path's Redis connection: no offline queue, so a command with Redis gone fails at once. */
 export function createRedisProducer(redisUrl: string, logger: Logger) {
   const producer = new (distributedDrivers.ioredis().Redis)(redisUrl, {
     enableOfflineQueue: false,
     connectTimeout: REDIS_ANSWER_MS,
-    commandTimeout: REDIS_ANSWER_MS,
+    // The request path's bound is the race in whileRedisAnswers; this one only drops commands left waiting.
+    commandTimeout: REDIS_STARTUP_ANSWER_MS,
     maxRetriesPerRequest: 1,
     lazyConnect: true,
   });
   producer.on('error', (error) => logger.warn({ err: error }, 'the jobs producer lost Redis'));
 
-  /** Runs a producer command; Redis down or silent becomes a 503 within about a second. */
-  const whileRedisAnswers = async <Result>(command: () => Promise<Result>): Promise<Result> => {
+  /** Runs a producer command; Redis down or silent becomes a 503 within `withinMs` (about a second). */
+  const whileRedisAnswers = async <Result>(
+    command: () => Promise<Result>,
+    withinMs = REDIS_ANSWER_MS,
+  ): Promise<Result> => {
     if (producer.status !== 'ready') {
       // ioredis reconnects by itself; a second connect() while it does would leave a stray socket behind.
       if (producer.status === 'wait' || producer.status === 'end') producer.connect().catch(() => {});
@@ -27,7 +37,7 @@ export function createRedisProducer(redisUrl: string, logger: Logger) {
     }
     let timer: NodeJS.Timeout | undefined;
     const silence = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(unavailable()), REDIS_ANSWER_MS);
+      timer = setTimeout(() => reject(unavailable()), withinMs);
     });
     try {
       return await Promise.race([command(), silence]);
