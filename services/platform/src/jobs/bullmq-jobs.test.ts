@@ -297,6 +297,24 @@ onRedis.describe('the BullMQ producer when Redis is gone', () => {
     }
   });
 
+  it('starts once Redis answers when its connection was already being opened, then registers recurring work', async () => {
+    const { relay, jobs } = await jobsBehindRelay({ work: false });
+    try {
+      relay.silence();
+      // A command before start() begins connecting (BullMQ's own first command does the same).
+      await jobs.find('anything').catch(() => undefined);
+      const speaking = setTimeout(() => relay.speak(), 1500);
+      await jobs.start();
+      clearTimeout(speaking);
+      await jobs.every({ id: 'digest:daily', name: 'notify.digest', everyMs: HOUR, payload: null });
+      expect(await jobs.find('digest:daily')).toMatchObject({ status: 'scheduled' });
+    } finally {
+      relay.speak();
+      await jobs.stop();
+      await relay.close();
+    }
+  });
+
   it('stops at once while Redis is unreachable, instead of waiting for it to come back', async () => {
     const { relay, jobs } = await jobsBehindRelay();
     try {

@@ -74,7 +74,7 @@ export function createBullmqJobs(options: BullmqJobsOptions): Jobs {
   const maxAttempts = options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
   const retryDelay = options.retryDelay ?? retryDelayMs;
   const handlers = new Map<string, JobHandler>();
-  const { producer, whileRedisAnswers } = createRedisProducer(options.redisUrl, options.logger);
+  const { producer, whileRedisAnswers, whenReady } = createRedisProducer(options.redisUrl, options.logger);
   const { Queue, Worker } = distributedDrivers.bullmq();
   const queue = new Queue<StoredJob>(queueName, {
     connection: producer,
@@ -227,7 +227,7 @@ export function createBullmqJobs(options: BullmqJobsOptions): Jobs {
       return started.size;
     },
     async start() {
-      if (producer.status === 'wait') await producer.connect();
+      await whenReady();
       if (options.work === false || worker) return;
       workerConnection = new (distributedDrivers.ioredis().Redis)(options.redisUrl, {
         maxRetriesPerRequest: null,

@@ -50,7 +50,31 @@ export function createRedisProducer(redisUrl: string, logger: Logger) {
     }
   };
 
-  return { producer, whileRedisAnswers };
+  /**
+   * Resolves once the connection is ready, whoever began connecting it (BullMQ's first command connects a lazy
+   * connection too); rejects on the first connection error, or after `withinMs` without an answer.
+   */
+  const whenReady = (withinMs = REDIS_STARTUP_ANSWER_MS) =>
+    new Promise<void>((resolve, reject) => {
+      if (producer.status === 'ready') {
+        resolve();
+        return;
+      }
+      const settle = (error?: unknown) => {
+        clearTimeout(timer);
+        producer.off('ready', onReady);
+        producer.off('error', settle);
+        if (error === undefined) resolve();
+        else reject(error);
+      };
+      const onReady = () => settle();
+      const timer = setTimeout(() => settle(unavailable()), withinMs);
+      producer.once('ready', onReady);
+      producer.once('error', settle);
+      if (producer.status === 'wait' || producer.status === 'end') producer.connect().catch(settle);
+    });
+
+  return { producer, whileRedisAnswers, whenReady };
 }
 
 /** How long a closing connection waits for Redis to acknowledge QUIT before it is dropped. */
