@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { z } from 'zod';
 import { distributedDrivers } from '../distributed-drivers';
 import type { RecordedEvent } from '../event-store/types';
+import { createOffsetCommits } from './offset-commits';
 import { partitionOf, TOPIC_PREFIX, topicForEvent } from './topics';
 import type { EventBus, EventBusHandler, EventBusSubscription } from './types';
 
@@ -98,6 +99,7 @@ export function createKafkaEventBus(options: KafkaEventBusOptions): KafkaEventBu
   let producing: Promise<void> | undefined;
   let stopping = false;
   const handling = new Set<Promise<void>>();
+  const commits: ReturnType<typeof createOffsetCommits>[] = [];
 
   const consume = async ({ group, topics }: EventBusSubscription, handler: EventBusHandler) => {
     const consumer = kafka.consumer({
@@ -113,8 +115,8 @@ export function createKafkaEventBus(options: KafkaEventBusOptions): KafkaEventBu
       heartbeatInterval: 1_000,
     });
     consumers.push(consumer);
-    // Offsets are committed in order, one after another, off the path of the partition's next fetch.
-    let committing = Promise.resolve();
+    const offsets = createOffsetCommits(consumer, options.logger);
+    commits.push(offsets);
     await consumer.connect();
     await consumer.subscribe({ topics: [...topics], fromBeginning: true });
     await consumer.run({
@@ -139,21 +141,9 @@ export function createKafkaEventBus(options: KafkaEventBusOptions): KafkaEventBu
           }
           const last = batch.lastOffset();
           resolveOffset(last);
-          // The next offset to read, committed without holding up the next fetch: a crash before the commit
-          // lands hands the batch over again, and the handler skips what its checkpoint already covers.
-          const offset = {
-            topic: batch.topic,
-            partition: batch.partition,
-            offset: (BigInt(last) + 1n).toString(),
-          };
-          committing = committing
-            .then(() => consumer.commitOffsets([offset]))
-            .catch((error) =>
-              options.logger.warn({ err: error, ...offset }, 'kafka: an offset commit failed'),
-            );
-          handling.add(committing);
-          const committed = committing;
-          committed.finally(() => handling.delete(committed));
+          // The next offset to read, committed soon without holding up the next fetch: a crash before the
+          // commit lands hands the batch over again, and the handler skips what its checkpoint already covers.
+          offsets.handled(batch.topic, batch.partition, (BigInt(last) + 1n).toString());
           await heartbeat();
         })();
         handling.add(handled);
@@ -207,6 +197,7 @@ export function createKafkaEventBus(options: KafkaEventBusOptions): KafkaEventBu
       // Handled batches get their offsets committed before the consumers leave their groups.
       stopping = true;
       await Promise.allSettled([...handling]);
+      await Promise.allSettled(commits.splice(0).map((offsets) => offsets.flush()));
       await Promise.allSettled(consumers.splice(0).map((consumer) => consumer.disconnect()));
       if (producing) await producer.disconnect().catch(() => {});
       producing = undefined;

@@ -140,6 +140,35 @@ describe('the outbox relay', () => {
     expect(other.positions()).toEqual(range(1, 8));
   });
 
+  it('writes its checkpoint at most every 200 ms while events trickle in, and the last position on stop', async () => {
+    const bus = createRecordingBus();
+    const relay = relayOf(bus, { pollIntervalMs: 5 });
+    await relay.start();
+    const writes: number[] = [];
+    const countWrites = (query: { sql: string }) => {
+      if (query.sql.startsWith('insert into "relay_checkpoints"')) writes.push(Date.now());
+    };
+    running.platform.db.on('query', countWrites);
+    try {
+      const started = Date.now();
+      for (let n = 0; n < 20; n += 1) {
+        await running.platform.eventStore.append(`s-${n}`, 'note', 'no_stream', [note(`n${n}`)]);
+        await pause(25);
+      }
+      await relay.drain();
+      expect(bus.positions()).toEqual(range(1, 20));
+      // 20 events over about half a second: a write per event before, a few now.
+      expect(writes.length).toBeLessThanOrEqual(Math.ceil((Date.now() - started) / 200) + 1);
+      const gaps = writes.slice(1).map((at, index) => at - (writes[index] as number));
+      expect(Math.min(...gaps)).toBeGreaterThanOrEqual(190);
+      await relay.stop();
+    } finally {
+      running.platform.db.off('query', countWrites);
+    }
+    const saved = await running.platform.db('relay_checkpoints').where({ name: 'kafka' }).first();
+    expect(Number(saved.position)).toBe(20);
+  });
+
   it('retries a failing publish with the same events and skips none', async () => {
     const lines: string[] = [];
     const logger = pino(

@@ -45,6 +45,11 @@ const DEFAULT_DRAIN_TIMEOUT_MS = 5000;
 const LEADERSHIP_INTERVAL_MS = 1000;
 const FIRST_BACKOFF_MS = 200;
 const MAX_BACKOFF_MS = 5000;
+/**
+ * The checkpoint is written at most this often while events trickle in (and on stop): a write per event was
+ * a transaction per append. A relay that dies publishes at most this much again, which consumers skip.
+ */
+const CHECKPOINT_INTERVAL_MS = 200;
 
 /**
  * The lock key of an installation's relays: a positive 31-bit hash of its schema and topic prefix, so test
@@ -131,28 +136,47 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
   let loop: Promise<void> | undefined;
   /** The last position published, known only while leading (another relay may have moved it meanwhile). */
   let published: number | undefined;
+  /** The last position written as the checkpoint, and when. */
+  let saved: number | undefined;
+  let savedAt = 0;
   let leadershipCheckedAt = 0;
+
+  const saveIfDue = async (force = false) => {
+    if (published === undefined || published === saved) return;
+    if (!force && Date.now() - savedAt < CHECKPOINT_INTERVAL_MS) return;
+    const position = published;
+    await saveCheckpoint(db, name, position);
+    saved = position;
+    savedAt = Date.now();
+  };
+  /** How long an idle relay may sleep before its checkpoint is due. */
+  const untilSaveDue = () =>
+    published === undefined || published === saved
+      ? Number.POSITIVE_INFINITY
+      : Math.max(0, savedAt + CHECKPOINT_INTERVAL_MS - Date.now());
 
   const lead = async (): Promise<boolean> => {
     const leading = leadership.isLeader();
     if (leading && Date.now() - leadershipCheckedAt < LEADERSHIP_INTERVAL_MS) return true;
     leadershipCheckedAt = Date.now();
-    if (!leading) published = undefined;
+    if (!leading) published = saved = undefined;
     if (await leadership.claim()) return true;
-    published = undefined;
+    published = saved = undefined;
     return false;
   };
 
   /** Publishes the next batch after the checkpoint; false when there was nothing new. */
   const publishNextBatch = async (): Promise<boolean> => {
-    published ??= await readCheckpoint(db, name);
+    if (published === undefined) {
+      published = await readCheckpoint(db, name);
+      saved = published;
+    }
     const events = await readEventsAfter(db, { after: published, limit: batchSize });
     if (events.length === 0) return false;
     // A crash after this line and before the checkpoint write publishes these events again (at least once).
     await bus.publish(events);
-    const last = events[events.length - 1].position;
-    await saveCheckpoint(db, name, last);
-    published = last;
+    published = events[events.length - 1].position;
+    await saveIfDue();
     return true;
   };
 
@@ -166,7 +190,10 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
         }
         const busy = await publishNextBatch();
         backoff = 0;
-        if (!busy) await pause.for(idleWait());
+        if (!busy) {
+          await saveIfDue();
+          await pause.for(Math.min(idleWait(), untilSaveDue()));
+        }
       } catch (error) {
         // The checkpoint did not move, so the next round publishes the same events again: none is skipped.
         backoff = Math.min(backoff === 0 ? FIRST_BACKOFF_MS : backoff * 2, MAX_BACKOFF_MS);
@@ -196,7 +223,13 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
       standby.wake();
       await loop;
       loop = undefined;
-      published = undefined;
+      // Still leading: what was published is written before the lock is let go.
+      if (leadership.isLeader()) {
+        await saveIfDue(true).catch((error) =>
+          logger.error({ err: error, relay: name }, 'outbox relay could not save its checkpoint'),
+        );
+      }
+      published = saved = undefined;
       await listener?.close();
       await leadership.release();
     },
