@@ -171,6 +171,10 @@ export function modesTableOf(modes: NonNullable<BenchReport['modes']>): string[]
     line(`append → visible at ${embedded.lag.targetRate} events/s: achieved/s`, (f) => f.lag.achievedRate),
     line('  lag p50 ms', (f) => f.lag.p50),
     line('  lag p99 ms', (f) => f.lag.p99),
+    line(
+      `  lag p99 ms in the ${embedded.lag.warmup.seconds} s warm-up before (not counted)`,
+      (f) => f.lag.warmup.p99,
+    ),
     line(`catch-up of ${embedded.catchUp.events} events: s`, (f) => f.catchUp.seconds, 2),
     line('  events/s', (f) => f.catchUp.eventsPerSecond, 0),
   );

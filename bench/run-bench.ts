@@ -16,8 +16,8 @@ const quick = process.argv.includes('--quick');
 /** `--modes-only`: only the embedded vs distributed comparison (no seeding of the heavy student). */
 const modesOnly = process.argv.includes('--modes-only');
 const MODE_SIZES = quick
-  ? { loggingSeconds: 5, lagRate: 200, lagSeconds: 5, catchUpEvents: 2_000 }
-  : { loggingSeconds: 10, lagRate: 200, lagSeconds: 15, catchUpEvents: 10_000 };
+  ? { loggingSeconds: 5, lagRate: 200, lagSeconds: 5, lagWarmupSeconds: 2, catchUpEvents: 2_000 }
+  : { loggingSeconds: 10, lagRate: 200, lagSeconds: 15, lagWarmupSeconds: 5, catchUpEvents: 10_000 };
 const SIZES = quick
   ? { trades: 2_000, events: 10_000, seconds: 3, postSeconds: 5, postRate: 10, readyMinutes: 5 }
   : { trades: 20_000, events: 100_000, seconds: 10, postSeconds: 15, postRate: 20, readyMinutes: 30 };

@@ -29,6 +29,7 @@ export interface ModeSettings {
   connections: number;
   lagRate: number;
   lagSeconds: number;
+  lagWarmupSeconds: number;
   catchUpEvents: number;
   repoRoot: string;
   workDir: string;
@@ -89,6 +90,7 @@ export async function measureEmbedded(settings: ModeSettings): Promise<ModeFigur
     const lag = await measureLag(platform, 'bench-lag', {
       rate: settings.lagRate,
       seconds: settings.lagSeconds,
+      warmupSeconds: settings.lagWarmupSeconds,
     });
     // Bulk-written events wake nobody in the embedded mode: the catch-up below is the projections' whole work.
     const catchUp = await measureCatchUp(platform, 'bench-backlog', {
@@ -164,6 +166,7 @@ export async function measureDistributed(settings: ModeSettings): Promise<ModeFi
     const lag = await measureLag(platform, 'bench-lag', {
       rate: settings.lagRate,
       seconds: settings.lagSeconds,
+      warmupSeconds: settings.lagWarmupSeconds,
     });
     const running = stack;
     const catchUp = await measureCatchUp(platform, 'bench-backlog', {

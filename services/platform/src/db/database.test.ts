@@ -62,7 +62,7 @@ describe('the embedded database', () => {
 });
 
 describe('a new embedded data directory', () => {
-  it('is created in a process of its own (this one stays small), then opened with a 32 MB page cache and keeps its rows', async () => {
+  it('is created in a process of its own (this one stays small), then opened with a 16 MB page cache and keeps its rows', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'yoman-pglite-'));
     try {
       const residentBefore = process.memoryUsage().rss;
@@ -75,7 +75,7 @@ describe('a new embedded data directory', () => {
         const { rows } = await opened.raw<{ rows: { setting: string; unit: string }[] }>(
           "select setting, unit from pg_settings where name = 'shared_buffers'",
         );
-        expect(Number(rows[0].setting) * 8).toBe(32 * 1024);
+        expect(Number(rows[0].setting) * 8).toBe(16 * 1024);
         await opened.schema.createTable('kept', (table) => table.text('label'));
         await opened('kept').insert({ label: 'שמור' });
       } finally {

@@ -46,11 +46,12 @@ function createPostgresDatabase(connectionString: string, schema?: string): Knex
 }
 
 /**
- * PostgreSQL's own page cache inside PGlite's WebAssembly memory: 32 MB instead of its 128 MB default. The
- * pages also sit in the operating system's file cache, and the busiest answers in the read cache, so the
- * larger buffer bought little speed for about 100 MB of the process's memory (BENCHMARKS.md, issue 14).
+ * PostgreSQL's own page cache inside PGlite's WebAssembly memory: 16 MB instead of its 128 MB default. The
+ * pages also sit in the operating system's file cache, and the busiest answers in the read cache, so a
+ * larger buffer bought little speed for its share of the process's memory: 128 → 32 MB saved about 100 MB,
+ * 32 → 16 MB another 15 MB after the bench (BENCHMARKS.md, issue 14).
  */
-const EMBEDDED_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'];
+const EMBEDDED_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
 
 const embeddedDirectoryOf = (dataDir: string) =>
   dataDir.startsWith(IN_MEMORY_DATA_DIR) ? undefined : join(dataDir, 'pglite');
