@@ -13,6 +13,7 @@ import type { z } from 'zod';
 import { logIn, signUp, testSessionPlugin } from './identity/testing/identity-test-app';
 import { modulesOf, SERVICES } from './registry';
 import { type HostileContext, hostileQueryOf, hostileValueOf } from './test-support/hostile-input';
+import { TRADE_ACROSS_MIDNIGHT } from './test-support/trade-across-midnight';
 
 // Calls that may append get more cases than reads: they are what can put an event in the store.
 const RUNS_PER_COMMAND = Number(process.env.YOMAN_PROPERTY_RUNS ?? 40);
@@ -145,7 +146,21 @@ describe('every command over its contract’s input space: a 4xx appends nothing
 
   it('rebuilding every projection from all that was accepted skips nothing', async () => {
     expect(outcomes.refused).toBeGreaterThan(0);
-    // Both services that keep read models had commands accepted (trades are accepted about one time in eight).
+    // Both services that keep read models must have had commands accepted. The generated calls do that in
+    // nearly every run, but a trade is accepted only about one time in eight, so now and then (about one run in
+    // two hundred) chance accepted none: one valid call of the missing kind is made here, and checked the same way.
+    await acceptAtLeastOnce('trade.logged.v1', {
+      method: 'POST',
+      url: '/api/trades',
+      payload: TRADE_ACROSS_MIDNIGHT,
+    });
+    await acceptAtLeastOnce('identity.settings-changed.v1', {
+      method: 'PUT',
+      url: '/api/user-settings',
+      payload: {
+        display: { currency: 'USD', timezone: 'Europe/London', numberFormat: 'period', rtlLayout: false },
+      },
+    });
     expect([...appendedTypes], 'event types appended').toEqual(
       expect.arrayContaining(['trade.logged.v1', 'identity.settings-changed.v1']),
     );
@@ -154,6 +169,21 @@ describe('every command over its contract’s input space: a 4xx appends nothing
     for (const report of reports) expect(report, report.projection).toMatchObject({ failures: 0 });
   });
 });
+
+/** Makes one valid call as the student (one that changes something) when no generated call appended an event of `type`. */
+async function acceptAtLeastOnce(
+  type: string,
+  call: { method: 'POST' | 'PUT'; url: string; payload: object },
+) {
+  if (appendedTypes.has(type)) return;
+  await keepSignedIn('student');
+  const before = await head();
+  const response = await harness.app.inject({ ...call, headers: { cookie: cookies.student } });
+  expect(response.statusCode, `${call.method} ${call.url} → ${response.body.slice(0, 300)}`).toBeLessThan(
+    300,
+  );
+  await expectAppliedEverywhere(before, await head(), `${call.method} ${call.url} (a valid call)`);
+}
 
 /** The path with its generated parameters, percent-encoded; a lone surrogate goes as the invalid UTF-8 it is. */
 function pathOf(template: string, params: unknown): string {
