@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { createNotificationListener } from '../db/notification-listener';
 import { headPosition, readEventsAfter } from '../event-store/postgres-event-store';
+import { createWakeablePause } from '../wakeable-pause';
 import { createRelayLeadership } from './relay-leadership';
 import { fnv1a } from './topics';
 import type { EventBus } from './types';
@@ -75,36 +76,6 @@ async function saveCheckpoint(db: Knex, name: string, position: number): Promise
     });
 }
 
-/**
- * A sleep that `wake()` cuts short (stop, drain, a notification). A wake while nobody sleeps is kept for
- * the next sleep, so a commit noticed while the relay was reading is not slept through.
- */
-function createPause() {
-  let wakeUp: (() => void) | undefined;
-  let woken = false;
-  return {
-    for(ms: number) {
-      if (woken) {
-        woken = false;
-        return Promise.resolve();
-      }
-      return new Promise<void>((resolve) => {
-        const done = () => {
-          clearTimeout(timer);
-          wakeUp = undefined;
-          resolve();
-        };
-        const timer = setTimeout(done, ms);
-        wakeUp = done;
-      });
-    },
-    wake: () => {
-      if (wakeUp) wakeUp();
-      else woken = true;
-    },
-  };
-}
-
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -119,9 +90,9 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
   const pollIntervalMs = options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS;
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
   const leadership = createRelayLeadership(db, lockKey, logger);
-  const pause = createPause();
+  const pause = createWakeablePause();
   /** A standby's sleep: appends do not cut it short, or every standby would ask for the lock at each one. */
-  const standby = createPause();
+  const standby = createWakeablePause();
   const listener =
     options.wake &&
     createNotificationListener(options.wake, logger, {

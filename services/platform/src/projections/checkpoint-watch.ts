@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { createNotificationListener } from '../db/notification-listener';
 import { unavailable } from '../http/errors';
+import { createWakeablePause } from '../wakeable-pause';
 import { type CheckpointNotice, checkpointKey, readCheckpointNotice } from './checkpoint-notifications';
 
 /** How often the checkpoints are read while waiting without notifications (PGlite, listener down). */
@@ -23,32 +24,6 @@ interface Waiter {
   since: number;
   resolve(): void;
   reject(error: unknown): void;
-}
-
-/** A sleep that `wake()` cuts short; a wake while nobody sleeps ends the next sleep at once. */
-function createPause() {
-  let wakeUp: (() => void) | undefined;
-  let woken = false;
-  return {
-    for: (ms: number) =>
-      new Promise<void>((resolve) => {
-        if (woken) {
-          woken = false;
-          resolve();
-          return;
-        }
-        const timer = setTimeout(() => wakeUp?.(), ms);
-        wakeUp = () => {
-          clearTimeout(timer);
-          wakeUp = undefined;
-          resolve();
-        };
-      }),
-    wake: () => {
-      if (wakeUp) wakeUp();
-      else woken = true;
-    },
-  };
 }
 
 /**
@@ -74,7 +49,7 @@ export function createCheckpointWatch(
   let listenings = 0;
   let current = false;
   let polling = false;
-  const pause = createPause();
+  const pause = createWakeablePause();
 
   const covers = (waiter: Waiter, since: number) =>
     waiter.projections.every((name) => {
