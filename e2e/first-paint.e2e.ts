@@ -63,13 +63,19 @@ describe('what a page downloads before it paints', () => {
     await running?.close();
   });
 
-  it("never downloads the mentor remote's scripts for a student, and gets its scripts compressed", async () => {
+  /** A new student signed in through the screens, on the calendar, with every request from then on recorded. */
+  async function newStudentOnCalendar(name: string) {
     const context = await newContext(running);
     const page = await context.newPage();
-    await registerThroughScreen(page, newTestUser('רוני שקד'));
+    await registerThroughScreen(page, newTestUser(name));
     const requests = recordRequests(page);
     await page.goto('/calendar');
     await page.getByTestId('month-grid').waitFor();
+    return { context, page, requests };
+  }
+
+  it("never downloads the mentor remote's scripts for a student", async () => {
+    const { context, page, requests } = await newStudentOnCalendar('רוני שקד');
     await page.getByTestId('sidebar').getByRole('link', { name: 'ליגות' }).click();
     await page.waitForURL('**/leagues');
     await page.getByRole('main').getByRole('heading').first().waitFor();
@@ -78,13 +84,8 @@ describe('what a page downloads before it paints', () => {
     await context.close();
   });
 
-  it("draws a student's menu from the remotes manifest, loading only the remote of the page", async () => {
-    const context = await newContext(running);
-    const page = await context.newPage();
-    await registerThroughScreen(page, newTestUser('נועה בר'));
-    const requests = recordRequests(page);
-    await page.goto('/calendar');
-    await page.getByTestId('month-grid').waitFor();
+  it("draws a student's menu from the remotes manifest, loading only the remote of the page, its scripts compressed", async () => {
+    const { context, page, requests } = await newStudentOnCalendar('נועה בר');
     await page.getByTestId('sidebar').getByRole('link', { name: 'ליגות' }).waitFor();
     await page.waitForLoadState('networkidle');
     expect(requests.filter(({ path }) => path.startsWith('/remotes/leagues/'))).toEqual([]);
