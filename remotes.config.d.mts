@@ -13,6 +13,8 @@ export interface RemoteApp {
   devPort: number;
   prefixes: string[];
   menu: MenuLink[];
+  /** Prefix → the chunk group of the screen it shows first (preloaded on a page load of the prefix). */
+  screens?: Record<string, string>;
 }
 
 export declare const REMOTE_ENTRY_FILE: 'remoteEntry.js';

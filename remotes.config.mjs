@@ -13,11 +13,14 @@
 //   menu     its links in the menus: path, Hebrew label, icon (a name of the shell's menu icon set:
 //            shell/src/layout/navigation.ts) and audience ('student' or 'mentor': which menu shows it). They
 //            are served in the remotes manifest, so the layout draws its menu without loading any remote.
+//   screens  (optional) the chunk group (webpackChunkName in its src/routes.tsx) of the screen each prefix
+//            shows first: the build preloads that screen's scripts on a page load of the prefix
+//            (scripts/page-preloads.mjs); a prefix without one preloads the remote's entry and routes.
 //
 // Node:  import { remotes } from './remotes.config.mjs';
 
 /** @typedef {{ path: string, label: string, icon: string, audience: 'student' | 'mentor' }} MenuLink */
-/** @typedef {{ name: string, folder: string, devPort: number, prefixes: string[], menu: MenuLink[] }} RemoteApp */
+/** @typedef {{ name: string, folder: string, devPort: number, prefixes: string[], menu: MenuLink[], screens?: Record<string, string> }} RemoteApp */
 
 /** The file every remote's build emits as its Module Federation entry, beside its chunks. */
 export const REMOTE_ENTRY_FILE = 'remoteEntry.js';
@@ -33,6 +36,13 @@ export const remotes = [
     devPort: 3101,
     // '/home' is the student dashboard; the shell still sends mentors on to /mentor (spec §2).
     prefixes: ['/home', '/calendar', '/trades', '/analytics', '/setups', '/economic-calendar'],
+    screens: {
+      '/home': 'journal-dashboard',
+      '/calendar': 'calendar-screen',
+      '/trades': 'trades-screen',
+      '/analytics': 'journal-analytics',
+      '/setups': 'journal-setups',
+    },
     // '/' (not '/home') is the spec's first student link; the shell sends it on to the dashboard or /mentor.
     menu: [
       { path: '/', label: 'דף הבית', icon: 'home', audience: 'student' },

@@ -95,6 +95,32 @@ describe('what a page downloads before it paints', () => {
     await context.close();
   });
 
+  it("names in a signed-in page's HTML every script its first screen runs, so none waits for another; each is fetched once", async () => {
+    const signingIn = await newContext(running);
+    await registerThroughScreen(await signingIn.newPage(), newTestUser('אורי גל'));
+    const cookies = await signingIn.cookies();
+    await signingIn.close();
+    // A browser with the session but nothing cached yet: the first visit of the day on a phone.
+    const context = await newContext(running);
+    await context.addCookies(cookies);
+    const page = await context.newPage();
+    const requests = recordRequests(page);
+    await page.goto('/calendar');
+    await page.getByTestId('month-grid').waitFor();
+    await page.waitForLoadState('networkidle');
+    const html = await (await context.request.get('/calendar', { headers: { accept: 'text/html' } })).text();
+    const named = [...html.matchAll(/(?:href|src)="([^"]+\.js)"/gu)].map((match) => match[1]);
+    expect(named).toContain('/remotes/journal/remoteEntry.js');
+    expect(
+      named.some((path) => /^\/remotes\/journal\/calendar-screen\.[0-9a-f]+\.js$/u.test(path ?? '')),
+    ).toBe(true);
+    const scripts = requests.map(({ path }) => path).filter((path) => path.endsWith('.js'));
+    expect(scripts.filter((path) => !named.includes(path))).toEqual([]);
+    // A hint the page's own script tag did not match would be fetched a second time.
+    expect(scripts.filter((path, index) => scripts.indexOf(path) !== index)).toEqual([]);
+    await context.close();
+  });
+
   it("never downloads the journal's scripts for a mentor on the mentor's area", async () => {
     if (!mentorEmail || !mentorPassword) throw new Error('scripts/test-e2e.mjs passes the mentor account');
     const context = await newContext(running);

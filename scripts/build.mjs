@@ -1,5 +1,6 @@
 // npm run build: builds the shell and every remote of remotes.config.mjs into dist/web (one after another:
-// the machines have two cores), prerenders /auth into dist/web/auth.html (scripts/prerender-auth.mjs), then
+// the machines have two cores), prerenders /auth into dist/web/auth.html (scripts/prerender-auth.mjs), writes
+// each remote prefix's page with its first screen's scripts preloaded (scripts/page-preloads.mjs), then
 // reports what the browser downloads and fails when /auth is over budget.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -8,6 +9,7 @@ import { gzipSync } from 'node:zlib';
 import { rspack } from '@rspack/core';
 import { REMOTE_ENTRY_FILE, remotes, shell } from '../remotes.config.mjs';
 import { FIRST_PAINT_BUDGETS } from './first-paint-budget.mjs';
+import { writeRemotePages } from './page-preloads.mjs';
 import { precompressDirectory } from './precompress.mjs';
 import { AUTH_PAGE_FILE, writeAuthPage } from './prerender-auth.mjs';
 
@@ -184,7 +186,20 @@ async function main() {
   const indexHtml = join(webRoot, 'index.html');
   if (!existsSync(indexHtml)) throw new Error('dist/web/index.html is missing');
   const builtHtml = readFileSync(indexHtml, 'utf8');
-  writeFileSync(indexHtml, preloadStartScripts(reports.get('shell'), builtHtml, 'layout'));
+  const layoutHtml = preloadStartScripts(reports.get('shell'), builtHtml, 'layout');
+  writeFileSync(indexHtml, layoutHtml);
+  const pagePreloads = writeRemotePages({
+    webRoot,
+    indexHtml: layoutHtml,
+    shellStats: reports.get('shell'),
+    remoteStatsByName: reports,
+    remotes,
+  });
+  console.log(
+    `wrote the remotes' pages, each preloading its first screen: ${Object.entries(pagePreloads)
+      .map(([prefix, count]) => `${prefix} +${count}`)
+      .join(', ')}`,
+  );
   await writeAuthPage(webRoot, builtHtml, startScriptsOf(reports.get('shell'), 'auth-screen'));
   console.log(`prerendered /auth into ${AUTH_PAGE_FILE}`);
   const compressed = precompressDirectory(webRoot);

@@ -11,6 +11,7 @@ export declare const SHARED_UTILITIES: string[];
 export declare const DESIGN_SYSTEM_ENTRIES: string[];
 export declare const SHARED_SUBPATHS: string[];
 export declare function requiredVersionOf(request: string): string;
+export declare function sharedChunkNameOf(request: string): string;
 export declare const shared: Record<string, SharedSingleton>;
 export declare const federationExperiments: {
   optimization: { disableSnapshot: boolean; target: 'web' };

@@ -71,6 +71,17 @@ function installedVersion(name) {
   }
 }
 
+/**
+ * The chunk group the shell's build gives a shared library (the webpackChunkName of its import in
+ * shell/src/remotes/sharedLibraries.ts), so the build can preload what a remote's first screen consumes.
+ */
+export function sharedChunkNameOf(request) {
+  return `shared-${request
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/gu, '-')
+    .replace(/^-+|-+$/gu, '')}`;
+}
+
 /** The range from ui/package.json when it declares the package, else a caret on the installed version. */
 export function requiredVersionOf(request) {
   const name = packageNameOf(request);

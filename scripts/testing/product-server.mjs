@@ -76,7 +76,11 @@ export async function startProduct(dataDir) {
 
 const webRoot = join(root, 'dist/web');
 const FRONT_END_SOURCES = [shell.folder, ...remotes.map(({ folder }) => folder), 'ui', 'remotes.config.mjs'];
-const BUILT_FILES = ['index.html', ...remotes.map(({ name }) => `remotes/${name}/mf-manifest.json`)];
+const BUILT_FILES = [
+  'index.html',
+  'pages.json',
+  ...remotes.map(({ name }) => `remotes/${name}/mf-manifest.json`),
+];
 /** scripts/build.mjs exits with 2 when everything was built but /auth or the layout is over its budget; e2e/first-paint.e2e.ts then fails. */
 const OVER_BUDGET_EXIT_CODE = 2;
 

@@ -16,7 +16,7 @@ import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { Logger } from 'pino';
 import { remoteServicesOf } from './distributed/remote-services';
 import { type GatewaySettings, loadGatewaySettings } from './gateway-config';
-import { sessionPlugin } from './identity';
+import { SESSION_COOKIE, sessionPlugin } from './identity';
 import { modulesOf } from './registry';
 import { staticFrontEnd } from './static-front-end';
 
@@ -92,6 +92,10 @@ async function frontDoor(
     declaredRoutes: options.declaredRoutes,
     remotesManifest,
   });
-  await app.register(staticFrontEnd, { frontEndDir: settings.frontEndDir, remotesManifest });
+  await app.register(staticFrontEnd, {
+    frontEndDir: settings.frontEndDir,
+    remotesManifest,
+    sessionCookie: SESSION_COOKIE,
+  });
   return app;
 }

@@ -20,11 +20,25 @@ beforeAll(async () => {
   );
   writeFileSync(join(built, 'main.3f9a8c21b7.js'), 'console.log(1)');
   mkdirSync(join(built, 'remotes', 'journal'), { recursive: true });
+  mkdirSync(join(built, 'pages'), { recursive: true });
+  writeFileSync(join(built, 'pages', 'calendar.html'), '<!doctype html><title>calendar page</title>');
+  writeFileSync(join(built, 'pages', 'mentor.html'), '<!doctype html><title>mentor page</title>');
+  writeFileSync(join(built, 'pages', 'leagues.html'), '<!doctype html><title>leagues page</title>');
+  writeFileSync(
+    join(built, 'pages.json'),
+    JSON.stringify({
+      '/calendar': 'pages/calendar.html',
+      '/mentor': 'pages/mentor.html',
+      '/leagues': 'pages/leagues.html',
+      '/trades': 'pages/trades.html',
+    }),
+  );
   writeFileSync(join(built, 'remotes', 'journal', 'mf-manifest.json'), '{"id":"journal"}');
   app = Fastify();
   await app.register(staticFrontEnd, {
     frontEndDir: built,
     remotesManifest: { mentor: 'https://mentor.example/mf-manifest.json' },
+    sessionCookie: 'yoman_session',
   });
   unbuilt = Fastify({ logger: false });
   await unbuilt.register(staticFrontEnd, { frontEndDir: missing });
@@ -53,6 +67,34 @@ describe('the static front end', () => {
       const response = await app.inject({ url, headers: html });
       expect(response.statusCode, url).toBe(200);
       expect(response.body).toContain('<title>shell</title>');
+    }
+  });
+
+  it("answers a signed-in page load under a remote's prefix with that prefix's page", async () => {
+    const signedIn = { ...html, cookie: 'theme=dark; yoman_session=abc' };
+    for (const [url, title] of [
+      ['/calendar', 'calendar page'],
+      ['/calendar?year=2026&month=11', 'calendar page'],
+      // The mentor remote is deployed elsewhere in this app (REMOTES_MANIFEST): its page would preload
+      // this server's copy, not the one the shell loads.
+      ['/mentor/students/42', 'shell'],
+      ['/leagues/42', 'leagues page'],
+      ['/calendars', 'shell'],
+      // pages.json names a page the build did not write: index.html, not a 404.
+      ['/trades', 'shell'],
+    ]) {
+      const response = await app.inject({ url, headers: signedIn });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toContain(`<title>${title}</title>`);
+      expect(response.headers['cache-control'], url).toBe('no-cache');
+      expect(response.headers.vary, url).toBe('accept-encoding, cookie');
+    }
+  });
+
+  it('answers a page load without the session cookie with index.html: it is on its way to /auth', async () => {
+    for (const cookie of [undefined, 'other=1', 'not_yoman_session=abc']) {
+      const response = await app.inject({ url: '/calendar', headers: cookie ? { ...html, cookie } : html });
+      expect(response.body, cookie).toContain('<title>shell</title>');
     }
   });
 

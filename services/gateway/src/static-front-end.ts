@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -18,6 +18,11 @@ export interface StaticFrontEndOptions {
   frontEndDir: string;
   /** Remote name → manifest URL, replacing the gateway's own address for that remote (REMOTES_MANIFEST). */
   remotesManifest?: Record<string, string>;
+  /**
+   * The session cookie's name: a page load that carries it gets the page of its remote prefix (with that
+   * screen's scripts preloaded); one without it is signed out, goes to /auth, and gets index.html.
+   */
+  sessionCookie?: string;
 }
 
 /**
@@ -73,13 +78,54 @@ function cacheControlFor(filePath: string): string {
 const AUTH_PAGE_FILE = 'auth.html';
 const isAuthPath = (url: string) => /^\/auth\/?(\?|$)/u.test(url);
 
+/** The build's pages of the remotes' prefixes (scripts/page-preloads.mjs): prefix → file under the root. */
+const PAGES_FILE = 'pages.json';
+type RemotePages = ReadonlyMap<string, string>;
+
 /**
- * The HTML a page load gets: /auth its prerendered page when the build made one, any other path (and /auth
- * of an older build) index.html, from which the shell's router takes it.
+ * The pages the build wrote, less those of remotes deployed elsewhere (REMOTES_MANIFEST): their pages
+ * preload this server's copy of the remote, while the shell loads the one the manifest names.
  */
-function pageFileFor(url: string, authPageBuilt: boolean): string {
-  return authPageBuilt && isAuthPath(url) ? AUTH_PAGE_FILE : 'index.html';
+function remotePagesOf(frontEndDir: string, overrides: Record<string, string>): RemotePages {
+  const file = join(frontEndDir, PAGES_FILE);
+  if (!existsSync(file)) return new Map();
+  const pages: Record<string, string> = JSON.parse(readFileSync(file, 'utf8'));
+  const elsewhere = new Set(
+    remotes.filter(({ name }) => overrides[name] !== undefined).flatMap(({ prefixes }) => prefixes),
+  );
+  return new Map(
+    Object.entries(pages).filter(
+      ([prefix, page]) => !elsewhere.has(prefix) && existsSync(join(frontEndDir, page)),
+    ),
+  );
 }
+
+const pathOf = (url: string) => url.split(/[?#]/u, 1)[0] ?? url;
+
+/**
+ * The HTML a page load gets: /auth its prerendered page when the build made one; a signed-in load under a
+ * remote's prefix that prefix's page, which preloads the screen's scripts; any other path (and /auth of an
+ * older build) index.html, from which the shell's router takes it.
+ */
+export function pageFileFor(
+  url: string,
+  built: { authPage: boolean; remotePages: RemotePages },
+  signedIn: boolean,
+): string {
+  if (isAuthPath(url)) return built.authPage ? AUTH_PAGE_FILE : 'index.html';
+  if (!signedIn) return 'index.html';
+  const path = pathOf(url);
+  for (const [prefix, page] of built.remotePages) {
+    if (path === prefix || path.startsWith(`${prefix}/`)) return page;
+  }
+  return 'index.html';
+}
+
+const carriesCookie = (request: FastifyRequest, name: string | undefined) =>
+  name !== undefined &&
+  String(request.headers.cookie ?? '')
+    .split(';')
+    .some((pair) => pair.trim().startsWith(`${name}=`));
 
 const acceptsHtml = (request: FastifyRequest) => String(request.headers.accept ?? '').includes('text/html');
 const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
@@ -98,7 +144,12 @@ export const staticFrontEnd = fp<StaticFrontEndOptions>(
       reply.header('cache-control', 'no-cache').send(manifest),
     );
     const built = existsSync(join(options.frontEndDir, 'index.html'));
-    const authPageBuilt = existsSync(join(options.frontEndDir, AUTH_PAGE_FILE));
+    const pages = {
+      authPage: existsSync(join(options.frontEndDir, AUTH_PAGE_FILE)),
+      remotePages: built
+        ? remotePagesOf(options.frontEndDir, options.remotesManifest ?? {})
+        : new Map<string, string>(),
+    };
     if (built) {
       await app.register(fastifyStatic, {
         root: options.frontEndDir,
@@ -119,7 +170,13 @@ export const staticFrontEnd = fp<StaticFrontEndOptions>(
         return reply.status(404).send({ message: 'הנתיב המבוקש לא נמצא', code: 'NOT_FOUND' });
       }
       if (!built) return reply.status(503).type('text/html; charset=utf-8').send(NOT_BUILT_PAGE);
-      return reply.header('cache-control', 'no-cache').sendFile(pageFileFor(request.url, authPageBuilt));
+      const page = pageFileFor(request.url, pages, carriesCookie(request, options.sessionCookie));
+      // Which page depends on the session cookie, its encoding on Accept-Encoding (the build precompresses
+      // every page): a shared cache must key on both.
+      return reply
+        .header('cache-control', 'no-cache')
+        .header('vary', 'accept-encoding, cookie')
+        .sendFile(page);
     });
   },
   { name: 'yoman-static-front-end' },

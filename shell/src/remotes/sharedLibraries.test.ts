@@ -1,5 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { shared } from '../../../ui/federation-shared.mjs';
+import { shared, sharedChunkNameOf } from '../../../ui/federation-shared.mjs';
 import { sharedOption } from './federationHost';
 import { SHARED_LIBRARIES } from './sharedLibraries';
 
@@ -10,6 +11,18 @@ const versions = Object.fromEntries(
 describe('the libraries the shell offers the remotes', () => {
   it('are exactly the ones the remotes are built to consume (ui/federation-shared.mjs)', () => {
     expect(Object.keys(SHARED_LIBRARIES).sort()).toEqual(Object.keys(shared).sort());
+  });
+
+  it('each load as the chunk the build preloads for a screen that consumes it (sharedChunkNameOf)', () => {
+    const source = readFileSync('shell/src/remotes/sharedLibraries.ts', 'utf8');
+    const named = new Map(
+      [...source.matchAll(/import\(\s*\/\* webpackChunkName: "([^"]+)" \*\/\s*'([^']+)'\s*\)/gu)].map(
+        (match) => [match[2], match[1]],
+      ),
+    );
+    for (const library of Object.keys(SHARED_LIBRARIES)) {
+      expect(named.get(library), library).toBe(sharedChunkNameOf(library));
+    }
   });
 
   it("are offered as singletons with the build's versions, each the shell's own instance", async () => {

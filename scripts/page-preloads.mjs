@@ -1,0 +1,111 @@
+// The pages of the remotes' prefixes. A page load of /calendar used to get index.html, which preloads only the
+// shell and its layout: the journal's scripts were found one request after another (the remote loader, the
+// remote's entry, its routes, the screen, the shared libraries the screen consumes), each a round trip on a
+// phone's connection. The build writes, for every prefix of remotes.config.mjs, a copy of index.html that
+// also preloads every script that page runs before its first screen renders, and pages.json naming them; the
+// gateway answers a page load under a prefix with its page (services/gateway/src/static-front-end.ts).
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { REMOTE_ENTRY_FILE } from '../remotes.config.mjs';
+import { sharedChunkNameOf } from '../ui/federation-shared.mjs';
+
+/** The folder of dist/web holding the pages, and the file naming them (path prefix → page). */
+export const PAGES_FOLDER = 'pages';
+export const PAGES_FILE = 'pages.json';
+
+/** The shell's chunk groups a signed-in page runs before a remote's screen: see shell/src/remotes, layout. */
+const SHELL_REMOTE_START = ['remotes-manifest', 'remote-loader', 'session-clock'];
+/** The chunk group of a remote's exposed routes module (Module Federation names it so). */
+const ROUTES_EXPOSE = '__federation_expose_routes';
+/** How rspack's stats name a module a remote takes from the share scope: the request before its version. */
+const CONSUMED_SHARED = /^consume shared module \([^)]*\) ((?:@[^/@\s]+\/)?[^@\s]+)@/u;
+
+function chunksOfGroup(stats, groupName) {
+  const ids = new Set(stats.namedChunkGroups?.[groupName]?.chunks ?? []);
+  if (ids.size === 0)
+    throw new Error(`No chunk group is named ${groupName}: is remotes.config.mjs up to date?`);
+  return stats.chunks.filter((chunk) => ids.has(chunk.id));
+}
+
+const scriptsOf = (chunks) => [
+  ...new Set(chunks.flatMap((chunk) => (chunk.files ?? []).filter((file) => file.endsWith('.js')))),
+];
+
+/** The shared libraries (requests of the share scope) the modules of these chunks consume. */
+export function consumedShared(chunks) {
+  const requests = new Set();
+  for (const chunk of chunks) {
+    for (const module of chunk.modules ?? []) {
+      const consumed = CONSUMED_SHARED.exec(module.name ?? '');
+      if (consumed?.[1]) requests.add(consumed[1]);
+    }
+  }
+  return [...requests].sort();
+}
+
+/**
+ * The scripts a page load under `prefix` of `remote` runs before its first screen renders, as URLs, beyond
+ * `alreadyPreloaded` (index.html's own hints and main.js): the shell's remote start, the shell's copies of
+ * the shared libraries the remote's routes and screen consume, the remote's entry, routes and screen.
+ */
+export function pagePreloads({ shellStats, remoteStats, remote, prefix, alreadyPreloaded }) {
+  const screen = remote.screens?.[prefix];
+  const remoteChunks = [
+    ...chunksOfGroup(remoteStats, ROUTES_EXPOSE),
+    ...(screen ? chunksOfGroup(remoteStats, screen) : []),
+  ];
+  // A shared library the shell's start already holds (react, @yoman/ui) has no chunk group of its own.
+  const sharedGroups = consumedShared(remoteChunks)
+    .map(sharedChunkNameOf)
+    .filter((group) => (shellStats.namedChunkGroups?.[group]?.chunks ?? []).length > 0);
+  const shellScripts = scriptsOf(
+    [...SHELL_REMOTE_START, ...sharedGroups].flatMap((group) => chunksOfGroup(shellStats, group)),
+  ).map((file) => `/${file}`);
+  const remoteScripts = [REMOTE_ENTRY_FILE, ...scriptsOf(remoteChunks)].map(
+    (file) => `/remotes/${remote.name}/${file}`,
+  );
+  const skip = new Set(alreadyPreloaded);
+  return [...new Set([...shellScripts.sort(), ...remoteScripts])].filter((url) => !skip.has(url));
+}
+
+/** The page's file name for a prefix: /calendar → pages/calendar.html. */
+export const pageFileOf = (prefix) =>
+  `${PAGES_FOLDER}/${prefix.replace(/^\/+/u, '').replace(/[^a-z0-9]+/giu, '-')}.html`;
+
+/** index.html with preload hints for `urls` added at the end of its head. */
+export function withPreloads(html, urls) {
+  if (!html.includes('</head>')) throw new Error('index.html has no </head> to add preload hints to');
+  const hints = urls.map((url) => `<link rel="preload" as="script" href="${url}">`).join('');
+  return html.replace('</head>', `${hints}</head>`);
+}
+
+/** The scripts index.html already loads or preloads, as URLs. */
+export function scriptsOfPage(html) {
+  return [...html.matchAll(/<(?:link rel="preload" as="script" href|script defer src)="([^"]+)"/gu)].map(
+    (match) => match[1],
+  );
+}
+
+/**
+ * Writes dist/web/pages/<prefix>.html for every prefix of every remote, and pages.json mapping each prefix
+ * to its page. Returns the number of scripts each page preloads beyond index.html.
+ */
+export function writeRemotePages({ webRoot, indexHtml, shellStats, remoteStatsByName, remotes }) {
+  const alreadyPreloaded = scriptsOfPage(indexHtml);
+  mkdirSync(join(webRoot, PAGES_FOLDER), { recursive: true });
+  const pages = {};
+  const extra = {};
+  for (const remote of remotes) {
+    const remoteStats = remoteStatsByName.get(remote.name);
+    if (!remoteStats) throw new Error(`No build stats for the remote ${remote.name}`);
+    for (const prefix of remote.prefixes) {
+      const urls = pagePreloads({ shellStats, remoteStats, remote, prefix, alreadyPreloaded });
+      const file = pageFileOf(prefix);
+      writeFileSync(join(webRoot, file), withPreloads(indexHtml, urls));
+      pages[prefix] = file;
+      extra[prefix] = urls.length;
+    }
+  }
+  writeFileSync(join(webRoot, PAGES_FILE), `${JSON.stringify(pages, null, 2)}\n`);
+  return extra;
+}
