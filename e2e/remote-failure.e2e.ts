@@ -32,6 +32,8 @@ describe('a remote that cannot be loaded', () => {
   });
 
   it('loads the journal once it is reachable again and the user retries', async () => {
+    // A page load of /calendar preloads the journal's scripts, and those preloads failed: the retry must
+    // not be answered by them (shell/src/remotes/pageRetry.ts).
     await tab.page.goto('/calendar');
     const panel = tab.page.getByRole('alert').filter({ hasText: 'המסך לא נטען' });
     await panel.waitFor();

@@ -3,6 +3,7 @@ import type { RouteObject } from 'react-router-dom';
 import { useRoutes } from 'react-router-dom';
 import styled from 'styled-components';
 import { NotFound } from '../screens/NotFound';
+import { pageRetry } from './pageRetry';
 import { useRemoteModule } from './useRemoteModule';
 
 const Loading = styled.div`
@@ -38,7 +39,7 @@ export function RemoteFailed({ retry }: { retry: () => void }) {
     <ErrorPanel
       title="המסך לא נטען"
       message="לא הצלחנו לטעון את החלק הזה של האפליקציה. שאר האפליקציה ממשיכה לעבוד; בדוק את החיבור ונסה שוב."
-      onRetry={retry}
+      onRetry={pageRetry(retry)}
     />
   );
 }
