@@ -118,6 +118,10 @@ describe('what a page downloads before it paints', () => {
     expect(scripts.filter((path) => !named.includes(path))).toEqual([]);
     // A hint the page's own script tag did not match would be fetched a second time.
     expect(scripts.filter((path, index) => scripts.indexOf(path) !== index)).toEqual([]);
+    // `/` serves students and mentors alike: its page names the shell's remote loader, and no remote.
+    const landing = await (await context.request.get('/', { headers: { accept: 'text/html' } })).text();
+    expect(landing).toMatch(/href="\/remote-loader\.[0-9a-f]+\.js"/u);
+    expect(landing).not.toContain('/remotes/');
     await context.close();
   });
 

@@ -68,6 +68,21 @@ export function pagePreloads({ shellStats, remoteStats, remote, prefix, alreadyP
   return [...new Set([...shellScripts.sort(), ...remoteScripts])].filter((url) => !skip.has(url));
 }
 
+/**
+ * The scripts of the shell's remote start, beyond `alreadyPreloaded`: what a signed-in page load of `/` runs
+ * before the remote of the user's role (its own page cannot know the role, so it names no remote).
+ */
+export function rootPagePreloads({ shellStats, alreadyPreloaded }) {
+  const skip = new Set(alreadyPreloaded);
+  return scriptsOf(SHELL_REMOTE_START.flatMap((group) => chunksOfGroup(shellStats, group)))
+    .map((file) => `/${file}`)
+    .sort()
+    .filter((url) => !skip.has(url));
+}
+
+/** The page of a signed-in load of `/` (the landing: students go on to /home, mentors to /mentor). */
+export const ROOT_PAGE_FILE = `${PAGES_FOLDER}/root.html`;
+
 /** The page's file name for a prefix: /calendar → pages/calendar.html. */
 export const pageFileOf = (prefix) =>
   `${PAGES_FOLDER}/${prefix.replace(/^\/+/u, '').replace(/[^a-z0-9]+/giu, '-')}.html`;
@@ -87,14 +102,16 @@ export function scriptsOfPage(html) {
 }
 
 /**
- * Writes dist/web/pages/<prefix>.html for every prefix of every remote, and pages.json mapping each prefix
- * to its page. Returns the number of scripts each page preloads beyond index.html.
+ * Writes dist/web/pages/<prefix>.html for every prefix of every remote and pages/root.html for `/`, and
+ * pages.json mapping each (`/` exactly, a prefix with what is below it) to its page. Returns the number of scripts each page preloads beyond index.html.
  */
 export function writeRemotePages({ webRoot, indexHtml, shellStats, remoteStatsByName, remotes }) {
   const alreadyPreloaded = scriptsOfPage(indexHtml);
   mkdirSync(join(webRoot, PAGES_FOLDER), { recursive: true });
-  const pages = {};
-  const extra = {};
+  const rootUrls = rootPagePreloads({ shellStats, alreadyPreloaded });
+  writeFileSync(join(webRoot, ROOT_PAGE_FILE), withPreloads(indexHtml, rootUrls));
+  const pages = { '/': ROOT_PAGE_FILE };
+  const extra = { '/': rootUrls.length };
   for (const remote of remotes) {
     const remoteStats = remoteStatsByName.get(remote.name);
     if (!remoteStats) throw new Error(`No build stats for the remote ${remote.name}`);

@@ -2,7 +2,14 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { remotes } from '../remotes.config.mjs';
-import { consumedShared, pageFileOf, pagePreloads, scriptsOfPage, withPreloads } from './page-preloads.mjs';
+import {
+  consumedShared,
+  pageFileOf,
+  pagePreloads,
+  rootPagePreloads,
+  scriptsOfPage,
+  withPreloads,
+} from './page-preloads.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 
@@ -114,6 +121,16 @@ describe("the remotes' pages (scripts/page-preloads.mjs)", () => {
       '/remotes/journal/__federation_expose_routes.11.js',
     ]);
     expect(urls).not.toContain('/shared-yoman-ui-overlays.hh.js');
+  });
+
+  it("preloads for `/` the shell's remote start only: the page cannot know which remote the role opens", () => {
+    expect(rootPagePreloads({ shellStats, alreadyPreloaded: ['/586.aa.js'] })).toEqual([
+      '/170.bb.js',
+      '/remote-loader.cc.js',
+      '/remotes-manifest.dd.js',
+      '/session-clock.ee.js',
+      '/shared-luxon.ff.js',
+    ]);
   });
 
   it('fails the build when a screen names a chunk group the remote did not emit', () => {

@@ -24,12 +24,14 @@ beforeAll(async () => {
   writeFileSync(join(built, 'pages', 'calendar.html'), '<!doctype html><title>calendar page</title>');
   writeFileSync(join(built, 'pages', 'mentor.html'), '<!doctype html><title>mentor page</title>');
   writeFileSync(join(built, 'pages', 'leagues.html'), '<!doctype html><title>leagues page</title>');
+  writeFileSync(join(built, 'pages', 'root.html'), '<!doctype html><title>root page</title>');
   writeFileSync(
     join(built, 'pages.json'),
     JSON.stringify({
       '/calendar': 'pages/calendar.html',
       '/mentor': 'pages/mentor.html',
       '/leagues': 'pages/leagues.html',
+      '/': 'pages/root.html',
       '/trades': 'pages/trades.html',
     }),
   );
@@ -79,6 +81,8 @@ describe('the static front end', () => {
       // this server's copy, not the one the shell loads.
       ['/mentor/students/42', 'shell'],
       ['/leagues/42', 'leagues page'],
+      ['/', 'root page'],
+      ['/?from=mail', 'root page'],
       ['/calendars', 'shell'],
       // pages.json names a page the build did not write: index.html, not a 404.
       ['/trades', 'shell'],

@@ -103,9 +103,9 @@ function remotePagesOf(frontEndDir: string, overrides: Record<string, string>): 
 const pathOf = (url: string) => url.split(/[?#]/u, 1)[0] ?? url;
 
 /**
- * The HTML a page load gets: /auth its prerendered page when the build made one; a signed-in load under a
- * remote's prefix that prefix's page, which preloads the screen's scripts; any other path (and /auth of an
- * older build) index.html, from which the shell's router takes it.
+ * The HTML a page load gets: /auth its prerendered page when the build made one; a signed-in load of `/` or
+ * under a remote's prefix its page, which preloads the scripts it runs first; any other path (and /auth of
+ * an older build) index.html, from which the shell's router takes it.
  */
 export function pageFileFor(
   url: string,
@@ -153,6 +153,8 @@ export const staticFrontEnd = fp<StaticFrontEndOptions>(
     if (built) {
       await app.register(fastifyStatic, {
         root: options.frontEndDir,
+        // `/` is answered by the page route below, which picks its page like any other route's.
+        index: false,
         cacheControl: false,
         preCompressed: true,
         setHeaders: (response, filePath) => {
@@ -164,11 +166,7 @@ export const staticFrontEnd = fp<StaticFrontEndOptions>(
     } else {
       app.log.warn({ frontEndDir: options.frontEndDir }, 'the front end is not built; run npm run build');
     }
-    app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
-      const pageLoad = (request.method === 'GET' || request.method === 'HEAD') && acceptsHtml(request);
-      if (!pageLoad || isApiPath(request.url)) {
-        return reply.status(404).send({ message: 'הנתיב המבוקש לא נמצא', code: 'NOT_FOUND' });
-      }
+    const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
       if (!built) return reply.status(503).type('text/html; charset=utf-8').send(NOT_BUILT_PAGE);
       const page = pageFileFor(request.url, pages, carriesCookie(request, options.sessionCookie));
       // Which page depends on the session cookie, its encoding on Accept-Encoding (the build precompresses
@@ -177,6 +175,15 @@ export const staticFrontEnd = fp<StaticFrontEndOptions>(
         .header('cache-control', 'no-cache')
         .header('vary', 'accept-encoding, cookie')
         .sendFile(page);
+    };
+    // `/` is the landing page whatever the request accepts (fastify-static no longer answers it: index off).
+    app.get('/', { schema: { hide: true } }, sendPage);
+    app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
+      const pageLoad = (request.method === 'GET' || request.method === 'HEAD') && acceptsHtml(request);
+      if (!pageLoad || isApiPath(request.url)) {
+        return reply.status(404).send({ message: 'הנתיב המבוקש לא נמצא', code: 'NOT_FOUND' });
+      }
+      return sendPage(request, reply);
     });
   },
   { name: 'yoman-static-front-end' },
