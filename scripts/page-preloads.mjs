@@ -87,10 +87,15 @@ export const ROOT_PAGE_FILE = `${PAGES_FOLDER}/root.html`;
 export const pageFileOf = (prefix) =>
   `${PAGES_FOLDER}/${prefix.replace(/^\/+/u, '').replace(/[^a-z0-9]+/giu, '-')}.html`;
 
-/** index.html with preload hints for `urls` added at the end of its head. */
+/**
+ * index.html with preload hints for `urls` added at the end of its head, at low priority: they start with
+ * the HTML but yield to what the layout paints with (index.html's own hints, main.js, the fonts).
+ */
 export function withPreloads(html, urls) {
   if (!html.includes('</head>')) throw new Error('index.html has no </head> to add preload hints to');
-  const hints = urls.map((url) => `<link rel="preload" as="script" href="${url}">`).join('');
+  const hints = urls
+    .map((url) => `<link rel="preload" as="script" href="${url}" fetchpriority="low">`)
+    .join('');
   return html.replace('</head>', `${hints}</head>`);
 }
 

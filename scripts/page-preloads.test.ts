@@ -151,7 +151,9 @@ describe("the remotes' pages (scripts/page-preloads.mjs)", () => {
     const index =
       '<html><head><link rel="preload" as="script" href="/586.aa.js"></head><body><script defer src="/main.00.js"></script></body></html>';
     const page = withPreloads(index, ['/170.bb.js']);
-    expect(page).toContain('href="/586.aa.js"><link rel="preload" as="script" href="/170.bb.js"></head>');
+    expect(page).toContain(
+      'href="/586.aa.js"><link rel="preload" as="script" href="/170.bb.js" fetchpriority="low"></head>',
+    );
     expect(scriptsOfPage(page)).toEqual(['/586.aa.js', '/170.bb.js', '/main.00.js']);
     expect(() => withPreloads('<html>', [])).toThrow('</head>');
   });
