@@ -118,6 +118,11 @@ describe('what a page downloads before it paints', () => {
     expect(scripts.filter((path) => !named.includes(path))).toEqual([]);
     // A hint the page's own script tag did not match would be fetched a second time.
     expect(scripts.filter((path, index) => scripts.indexOf(path) !== index)).toEqual([]);
+    // The shell's first API calls start with the HTML, and the shell's own fetches take their answers.
+    expect(html).toContain('<link rel="preload" as="fetch" href="/api/user" crossorigin="use-credentials">');
+    for (const call of ['/api/user', '/api/user-settings']) {
+      expect(requests.filter(({ path }) => path === call).length, call).toBe(1);
+    }
     // `/` serves students and mentors alike: its page names the shell's remote loader, and no remote.
     const landing = await (await context.request.get('/', { headers: { accept: 'text/html' } })).text();
     expect(landing).toMatch(/href="\/remote-loader\.[0-9a-f]+\.js"/u);

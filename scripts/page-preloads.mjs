@@ -13,6 +13,13 @@ import { sharedChunkNameOf } from '../ui/federation-shared.mjs';
 export const PAGES_FOLDER = 'pages';
 export const PAGES_FILE = 'pages.json';
 
+/**
+ * What the shell asks the API first on every signed-in page, whatever the role (shell/src/App.tsx through
+ * ui/src/api/api.ts: the session's user, then the display settings). A signed-in page's HTML starts both, as
+ * the credentialed fetches the shell makes, so that the browser hands their answers to those fetches.
+ */
+export const STARTUP_FETCHES = ['/api/user', '/api/user-settings'];
+
 /** The shell's chunk groups a signed-in page runs before a remote's screen: see shell/src/remotes, layout. */
 const SHELL_REMOTE_START = ['remotes-manifest', 'remote-loader', 'session-clock'];
 /** The chunk group of a remote's exposed routes module (Module Federation names it so). */
@@ -88,14 +95,17 @@ export const pageFileOf = (prefix) =>
   `${PAGES_FOLDER}/${prefix.replace(/^\/+/u, '').replace(/[^a-z0-9]+/giu, '-')}.html`;
 
 /**
- * index.html with preload hints for `urls` added at the end of its head, at low priority: they start with
- * the HTML but yield to what the layout paints with (index.html's own hints, main.js, the fonts).
+ * index.html with preload hints added at the end of its head: the API calls `fetches` (credentialed, as the
+ * shell's own; at the default priority, since the layout waits for them), then the scripts `urls` at low
+ * priority: they start with the HTML but yield to what the layout paints with (index.html's own hints,
+ * main.js, the fonts).
  */
-export function withPreloads(html, urls) {
+export function withPreloads(html, urls, fetches = []) {
   if (!html.includes('</head>')) throw new Error('index.html has no </head> to add preload hints to');
-  const hints = urls
-    .map((url) => `<link rel="preload" as="script" href="${url}" fetchpriority="low">`)
-    .join('');
+  const hints = [
+    ...fetches.map((url) => `<link rel="preload" as="fetch" href="${url}" crossorigin="use-credentials">`),
+    ...urls.map((url) => `<link rel="preload" as="script" href="${url}" fetchpriority="low">`),
+  ].join('');
   return html.replace('</head>', `${hints}</head>`);
 }
 
@@ -114,7 +124,7 @@ export function writeRemotePages({ webRoot, indexHtml, shellStats, remoteStatsBy
   const alreadyPreloaded = scriptsOfPage(indexHtml);
   mkdirSync(join(webRoot, PAGES_FOLDER), { recursive: true });
   const rootUrls = rootPagePreloads({ shellStats, alreadyPreloaded });
-  writeFileSync(join(webRoot, ROOT_PAGE_FILE), withPreloads(indexHtml, rootUrls));
+  writeFileSync(join(webRoot, ROOT_PAGE_FILE), withPreloads(indexHtml, rootUrls, STARTUP_FETCHES));
   const pages = { '/': ROOT_PAGE_FILE };
   const extra = { '/': rootUrls.length };
   for (const remote of remotes) {
@@ -123,7 +133,7 @@ export function writeRemotePages({ webRoot, indexHtml, shellStats, remoteStatsBy
     for (const prefix of remote.prefixes) {
       const urls = pagePreloads({ shellStats, remoteStats, remote, prefix, alreadyPreloaded });
       const file = pageFileOf(prefix);
-      writeFileSync(join(webRoot, file), withPreloads(indexHtml, urls));
+      writeFileSync(join(webRoot, file), withPreloads(indexHtml, urls, STARTUP_FETCHES));
       pages[prefix] = file;
       extra[prefix] = urls.length;
     }

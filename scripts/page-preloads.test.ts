@@ -156,6 +156,10 @@ describe("the remotes' pages (scripts/page-preloads.mjs)", () => {
     );
     expect(scriptsOfPage(page)).toEqual(['/586.aa.js', '/170.bb.js', '/main.00.js']);
     expect(() => withPreloads('<html>', [])).toThrow('</head>');
+    // The API calls come first, credentialed as the shell's own fetches, at the default priority.
+    expect(withPreloads(index, ['/170.bb.js'], ['/api/user'])).toContain(
+      '<link rel="preload" as="fetch" href="/api/user" crossorigin="use-credentials"><link rel="preload" as="script" href="/170.bb.js" fetchpriority="low"></head>',
+    );
   });
 
   it("names, for every screen of the registry, the chunk its routes.tsx gives that prefix's lazy route", () => {
