@@ -32,6 +32,8 @@ export interface KafkaEventBus extends EventBus {
 const HEARTBEAT_MS = 1_000;
 /** The longest an idle fetch waits for new messages (ms). */
 const FETCH_WAIT_MS = 1_000;
+/** The first wait before a consumer kafkajs gave up on is started again, doubled up to the last. */
+const CONSUMER_RESTART_MS = [500, 1_000, 2_000, 5_000, 10_000] as const;
 
 /** An event as it travels on Kafka: the stored event with its time as ISO text. */
 const wireEvent = z.object({
@@ -117,8 +119,26 @@ export function createKafkaEventBus(options: KafkaEventBusOptions): KafkaEventBu
     consumers.push(consumer);
     const offsets = createOffsetCommits(consumer, options.logger);
     commits.push(offsets);
-    await consumer.connect();
-    await consumer.subscribe({ topics: [...topics], fromBeginning: true });
+    // kafkajs starts a crashed consumer again only after a failure it deems retriable. One it gave up on
+    // (the broker away longer than the retries allow: "Failed to find group coordinator") would stay
+    // stopped while the process lives on, and the read models would fall behind for good.
+    consumer.on(consumer.events.CRASH, ({ payload }) => {
+      if (payload.restart || stopping) return;
+      options.logger.warn(
+        { group, error: payload.error?.message },
+        'Kafka consumer stopped after a failure it does not retry; starting it again',
+      );
+      void startAgain({ group, topics }, handler, consumer, offsets);
+    });
+    try {
+      await consumer.connect();
+      await consumer.subscribe({ topics: [...topics], fromBeginning: true });
+    } catch (error) {
+      consumers.splice(consumers.indexOf(consumer), 1);
+      commits.splice(commits.indexOf(offsets), 1);
+      await consumer.disconnect().catch(() => {});
+      throw error;
+    }
     await consumer.run({
       autoCommit: false,
       // Every partition's batch of a fetch is handed over at once, so the handler can apply them together.
@@ -154,6 +174,33 @@ export function createKafkaEventBus(options: KafkaEventBusOptions): KafkaEventBu
         }
       },
     });
+  };
+
+  /** Replaces a consumer kafkajs gave up on with a new one in its group, waiting longer after each failure. */
+  const startAgain = async (
+    subscription: EventBusSubscription,
+    handler: EventBusHandler,
+    stopped: Consumer,
+    stoppedOffsets: ReturnType<typeof createOffsetCommits>,
+  ) => {
+    consumers.splice(consumers.indexOf(stopped), 1);
+    commits.splice(commits.indexOf(stoppedOffsets), 1);
+    await stopped.disconnect().catch(() => {});
+    for (let attempt = 0; !stopping; attempt += 1) {
+      const waitMs = CONSUMER_RESTART_MS[Math.min(attempt, CONSUMER_RESTART_MS.length - 1)];
+      await new Promise((resolve) => setTimeout(resolve, waitMs));
+      if (stopping) return;
+      try {
+        await consume(subscription, handler);
+        options.logger.info({ group: subscription.group }, 'Kafka consumer started again');
+        return;
+      } catch (error) {
+        options.logger.warn(
+          { group: subscription.group, error: (error as Error).message, retryInMs: waitMs },
+          'Kafka consumer could not start again; trying later',
+        );
+      }
+    }
   };
 
   const withAdmin = async <Result>(work: (admin: ReturnType<Kafka['admin']>) => Promise<Result>) => {
