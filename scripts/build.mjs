@@ -9,7 +9,9 @@ import { gzipSync } from 'node:zlib';
 import { rspack } from '@rspack/core';
 import { REMOTE_ENTRY_FILE, remotes, shell } from '../remotes.config.mjs';
 import { FIRST_PAINT_BUDGETS } from './first-paint-budget.mjs';
-import { writeRemotePages } from './page-preloads.mjs';
+// What a dynamic import costs: the chunks of its chunk group (the shell names its lazy imports with
+// webpackChunkName), including the library chunks it shares with other groups.
+import { chunksOfGroup, writeRemotePages } from './page-preloads.mjs';
 import { precompressDirectory } from './precompress.mjs';
 import { AUTH_PAGE_FILE, writeAuthPage } from './prerender-auth.mjs';
 
@@ -56,14 +58,6 @@ async function buildApp(app) {
 
 const gzipSizeOf = (dir, file) => gzipSync(readFileSync(join(dir, file)), { level: 9 }).length;
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
-
-// What a dynamic import costs: the chunks of its chunk group (the shell names its lazy imports with
-// webpackChunkName), including the library chunks it shares with other groups.
-function chunksOfGroup(stats, groupName) {
-  const ids = new Set(stats.namedChunkGroups?.[groupName]?.chunks ?? []);
-  if (ids.size === 0) throw new Error(`No chunk group is named ${groupName}: the size report is out of date`);
-  return stats.chunks.filter((chunk) => ids.has(chunk.id));
-}
 
 function entryChunks(stats, entryName) {
   const ids = new Set(stats.entrypoints?.[entryName]?.chunks ?? []);

@@ -27,10 +27,13 @@ const ROUTES_EXPOSE = '__federation_expose_routes';
 /** How rspack's stats name a module a remote takes from the share scope: the request before its version. */
 const CONSUMED_SHARED = /^consume shared module \([^)]*\) ((?:@[^/@\s]+\/)?[^@\s]+)@/u;
 
-function chunksOfGroup(stats, groupName) {
+/** The chunks of a named chunk group (a webpackChunkName); a name the build did not emit fails it. */
+export function chunksOfGroup(stats, groupName) {
   const ids = new Set(stats.namedChunkGroups?.[groupName]?.chunks ?? []);
   if (ids.size === 0)
-    throw new Error(`No chunk group is named ${groupName}: is remotes.config.mjs up to date?`);
+    throw new Error(
+      `No chunk group is named ${groupName}: is the build (or remotes.config.mjs) out of date?`,
+    );
   return stats.chunks.filter((chunk) => ids.has(chunk.id));
 }
 

@@ -73,6 +73,10 @@ const journal = {
   screens: { '/calendar': 'calendar-screen', '/trades': 'trades-screen' },
 };
 
+/** What the journal's page of `prefix` preloads, given what index.html already loads. */
+const journalPage = (prefix: string, alreadyPreloaded: string[] = []) =>
+  pagePreloads({ shellStats, remoteStats, remote: journal, prefix, alreadyPreloaded });
+
 describe("the remotes' pages (scripts/page-preloads.mjs)", () => {
   it('reads which shared libraries a chunk consumes, scoped names and subpaths included', () => {
     expect(
@@ -84,13 +88,7 @@ describe("the remotes' pages (scripts/page-preloads.mjs)", () => {
   });
 
   it("preloads the shell's remote start, the shared libraries the screen consumes, and the remote's entry, routes and screen", () => {
-    const urls = pagePreloads({
-      shellStats,
-      remoteStats,
-      remote: journal,
-      prefix: '/calendar',
-      alreadyPreloaded: ['/586.aa.js', '/main.00.js'],
-    });
+    const urls = journalPage('/calendar', ['/586.aa.js', '/main.00.js']);
     expect(urls).toEqual([
       '/170.bb.js',
       '/826.gg.js',
@@ -109,13 +107,7 @@ describe("the remotes' pages (scripts/page-preloads.mjs)", () => {
   });
 
   it("preloads only the remote's entry and routes for a prefix without a screen", () => {
-    const urls = pagePreloads({
-      shellStats,
-      remoteStats,
-      remote: journal,
-      prefix: '/economic-calendar',
-      alreadyPreloaded: [],
-    });
+    const urls = journalPage('/economic-calendar');
     expect(urls.filter((url) => url.startsWith('/remotes/'))).toEqual([
       '/remotes/journal/remoteEntry.js',
       '/remotes/journal/__federation_expose_routes.11.js',

@@ -72,6 +72,15 @@ function busOn(fake: ReturnType<typeof fakeKafkajs>) {
   return bus;
 }
 
+/** A bus on a fake kafkajs, started, with fake timers running the waits. */
+async function startedBus() {
+  vi.useFakeTimers();
+  const fake = fakeKafkajs();
+  const bus = busOn(fake);
+  await bus.start();
+  return { fake, bus };
+}
+
 afterEach(() => {
   vi.useRealTimers();
   vi.restoreAllMocks();
@@ -79,10 +88,7 @@ afterEach(() => {
 
 describe('a Kafka consumer that kafkajs gave up on', () => {
   it('is replaced by a new consumer in its group, the stopped one disconnected', async () => {
-    vi.useFakeTimers();
-    const fake = fakeKafkajs();
-    const bus = busOn(fake);
-    await bus.start();
+    const { fake, bus } = await startedBus();
     expect(fake.consumers).toHaveLength(1);
     fake.crash(0, false);
     await vi.advanceTimersByTimeAsync(600);
@@ -94,10 +100,7 @@ describe('a Kafka consumer that kafkajs gave up on', () => {
   });
 
   it('is left to kafkajs when kafkajs restarts it itself', async () => {
-    vi.useFakeTimers();
-    const fake = fakeKafkajs();
-    const bus = busOn(fake);
-    await bus.start();
+    const { fake, bus } = await startedBus();
     fake.crash(0, true);
     await vi.advanceTimersByTimeAsync(20_000);
     expect(fake.consumers).toHaveLength(1);
@@ -106,10 +109,7 @@ describe('a Kafka consumer that kafkajs gave up on', () => {
   });
 
   it('keeps trying, waiting longer each time, while the broker stays away', async () => {
-    vi.useFakeTimers();
-    const fake = fakeKafkajs();
-    const bus = busOn(fake);
-    await bus.start();
+    const { fake, bus } = await startedBus();
     fake.failNextConnects(3);
     fake.crash(0, false);
     // Tries after 500, 1,000 and 2,000 ms cannot connect; the fourth, 5 s later, can.
@@ -126,10 +126,7 @@ describe('a Kafka consumer that kafkajs gave up on', () => {
   });
 
   it('is not started again once the bus is stopping', async () => {
-    vi.useFakeTimers();
-    const fake = fakeKafkajs();
-    const bus = busOn(fake);
-    await bus.start();
+    const { fake, bus } = await startedBus();
     fake.crash(0, false);
     await bus.stop();
     await vi.advanceTimersByTimeAsync(20_000);
