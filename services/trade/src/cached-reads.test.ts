@@ -1,3 +1,4 @@
+import { ORGANISATION_STREAM_TYPE } from '@yoman/contracts';
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ALICE, BOB, START, startTradeTestApp } from './test-support/trade-test-app';
@@ -136,5 +137,53 @@ describe('read-your-writes on every kept read', () => {
     await t.harness.running.projections.replay();
     const queries = await queriesDuring(async () => expect(await monthTotal()).toBe(1));
     expect(queries.length).toBeGreaterThan(0);
+  });
+});
+
+describe('what every save reads besides its own trade', () => {
+  const CONTEXT_AND_RATES = /trade_caller_zones|trade_lock_policies|trade_fx_rates/;
+
+  it('a second save reads neither the zone, the lock policy nor the day’s rate again in embedded mode', async () => {
+    await t.logTrade();
+    const queries = await queriesDuring(() => t.logTrade());
+    const lookups = queries.filter((sql) => CONTEXT_AND_RATES.test(sql));
+    if (kept()) expect(lookups).toEqual([]);
+    else expect(lookups.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('a new lock policy, display zone and published rate reach the very next save', async () => {
+    const { platform } = t.harness;
+    const first = await t.logTrade();
+    expect(first.lockAt).toBe('2026-03-11T10:00:00.000Z');
+    await platform.eventStore.append('organisation-org-1', ORGANISATION_STREAM_TYPE, 'any', [
+      {
+        type: 'identity.lock-policy-changed.v1',
+        data: { organisationId: 'org-1', tradeLockHours: 48, weekendLocking: true, changedAt: START },
+      },
+    ]);
+    await platform.eventStore.append('rates-2026-03-10', 'market-rates', 'any', [
+      {
+        type: 'market.rates-published.v1',
+        data: {
+          rates: [{ date: '2026-03-10', currency: 'USD', ilsPerUnit: '4', source: 'boi' }],
+          publishedAt: '2026-03-10T12:00:00.000Z',
+        },
+      },
+    ]);
+    await platform.projections.catchUp();
+    const second = await t.logTrade();
+    expect(second.lockAt).toBe('2026-03-12T10:00:00.000Z');
+    expect(Number(second.pnlIls)).toBe(Number(second.pnlUsd) * 4);
+    // The zone: a trade closed at 23:30 UTC is saved on the next day in Jerusalem, on the same day in London.
+    const lateExit = { entryTime: '2026-03-09T22:00:00.000Z', exitTime: '2026-03-09T23:30:00.000Z' };
+    await t.logTrade(ALICE, lateExit);
+    expect(await get('/api/daily-aggregates?year=2026&month=3')).toContainEqual(
+      expect.objectContaining({ date: '2026-03-10', totalTrades: 3 }),
+    );
+    await t.changeDisplay('alice', { timezone: 'Europe/London', monthlyGoalR: 10 });
+    await t.logTrade(ALICE, lateExit);
+    expect(await get('/api/daily-aggregates?year=2026&month=3')).toContainEqual(
+      expect.objectContaining({ date: '2026-03-09', totalTrades: 1 }),
+    );
   });
 });

@@ -1,5 +1,6 @@
 import { DEFAULT_MONTHLY_GOAL_R } from '@yoman/contracts';
 import type { Caller, Platform } from '@yoman/platform';
+import { callerZoneScope, lockPolicyScope } from './callers/caller-profiles-projection';
 import { DEFAULT_LOCK_POLICY, type LockPolicy } from './trades/lock-window';
 
 /** What the trade module needs to know about the caller beyond the session: zone and locking policy. */
@@ -42,7 +43,17 @@ export async function callerZoneOf(platform: Platform, userId: string) {
  * (`trade_caller_zones`, `trade_lock_policies`, fed by identity's events); the defaults for what it has not
  * heard of. The organisation is the session's, as the gateway vouches for it.
  */
-export const tradeContextOfCaller: TradeContextOf = async (caller, platform) => {
+export const tradeContextOfCaller: TradeContextOf = (caller, platform) => {
+  if (!platform.readCache) return readTradeContext(caller, platform);
+  // Kept until the projection writes the user's zone or the organisation's policy: every save reads it.
+  const scopes = [callerZoneScope(caller.userId)];
+  if (caller.organisationId) scopes.push(lockPolicyScope(caller.organisationId));
+  return platform.readCache.read(scopes, `trade-context ${caller.organisationId ?? ''}`, () =>
+    readTradeContext(caller, platform),
+  );
+};
+
+async function readTradeContext(caller: Caller, platform: Platform): Promise<TradeContext> {
   const [zone, policy] = await Promise.all([
     callerZoneOf(platform, caller.userId),
     caller.organisationId
@@ -63,4 +74,4 @@ export const tradeContextOfCaller: TradeContextOf = async (caller, platform) => 
         }
       : DEFAULT_LOCK_POLICY,
   };
-};
+}

@@ -83,13 +83,11 @@ describe('GET /api/trades?limit', () => {
   });
 
   it("reads a dateRange period in the caller's zone, which no other list needs", async () => {
-    await t.logTrade(ALICE, { entryTime: '2026-03-10T09:00:00.000Z', exitTime: '2026-03-10T09:30:00.000Z' });
+    await t.logTrade(ALICE, { entryTime: '2026-03-10T03:00:00.000Z', exitTime: '2026-03-10T03:30:00.000Z' });
     const today = async () => (await t.call('GET', '/api/trades?dateRange=today&limit=10', ALICE)).json();
     expect(await today()).toHaveLength(1);
-    // At 10:30Z it is already 11 March, 00:30, in Kiritimati (UTC+14): a 09:30Z exit was yesterday there.
-    await t.harness.platform
-      .db('trade_caller_zones')
-      .insert({ user_id: 'alice', timezone: 'Pacific/Kiritimati' });
+    // At 10:30Z it is 06:30 on 10 March in New York (EDT, UTC−4): a 03:30Z exit was yesterday, 23:30, there.
+    await t.changeDisplay('alice', { timezone: 'America/New_York', monthlyGoalR: 10 });
     expect(await today()).toHaveLength(0);
     expect(await (await t.call('GET', '/api/trades?limit=10', ALICE)).json()).toHaveLength(1);
   });

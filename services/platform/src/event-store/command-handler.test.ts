@@ -127,6 +127,37 @@ describe('handleCommand', () => {
     expect(await running.platform.eventStore.readStream('counter-1')).toHaveLength(1);
   });
 
+  it('reads no history for a stream the caller has just named, and refuses with 409 if it exists', async () => {
+    const { db } = running.platform;
+    const startNew = () =>
+      handleCommand(running.platform, {
+        streamId: 'counter-new',
+        streamType: 'counter',
+        initialState: (): Counter => ({ status: 'empty' }),
+        evolve,
+        decide: increment(4),
+        newStream: true,
+      });
+    const reads: string[] = [];
+    const onQuery = (query: { sql: string }) => {
+      if (/order by "version"/.test(query.sql)) reads.push(query.sql);
+    };
+    db.on('query', onQuery);
+    try {
+      const started = await startNew();
+      expect(started.state).toEqual({ status: 'counting', value: 4 });
+      expect(started.nextVersion).toBe(1);
+    } finally {
+      db.off('query', onQuery);
+    }
+    expect(reads).toEqual([]);
+    await expect(startNew()).rejects.toMatchObject({ statusCode: 409 });
+    expect(await db('counter_totals').where({ counter_id: 'counter-new' }).first()).toEqual({
+      counter_id: 'counter-new',
+      total: 4,
+    });
+  });
+
   it('appends nothing when the decision is empty, and lets a refusal through as the DomainError it is', async () => {
     await count(4);
     expect(await count(0)).toMatchObject({ events: [], nextVersion: 1, lastPosition: 0 });

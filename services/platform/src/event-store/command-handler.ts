@@ -18,6 +18,11 @@ export interface CommandOptions<State, Event extends NewEvent> {
    * half-written (the job of a command that then fails finds nothing to do). Not called when nothing is decided.
    */
   beforeAppend?: (state: State, events: Event[]) => Promise<void>;
+  /**
+   * The caller has just made the stream's id up (a random UUID): its history is known to be empty, so it is
+   * not read, and the append expects no stream (a clash of ids would fail with 409, never overwrite).
+   */
+  newStream?: boolean;
 }
 
 export interface CommandResult<State> {
@@ -36,11 +41,13 @@ export async function handleCommand<State, Event extends NewEvent>(
   platform: Platform,
   options: CommandOptions<State, Event>,
 ): Promise<CommandResult<State>> {
-  const history = await platform.eventStore.readStream(options.streamId);
+  const history = options.newStream ? [] : await platform.eventStore.readStream(options.streamId);
   const readVersion = history.at(-1)?.version ?? 0;
   const current = history.reduce(options.evolve, options.initialState());
   const decided = options.decide(current);
-  const expectedVersion = options.expectedVersion ?? (readVersion === 0 ? 'no_stream' : readVersion);
+  const expectedVersion = options.newStream
+    ? 'no_stream'
+    : (options.expectedVersion ?? (readVersion === 0 ? 'no_stream' : readVersion));
   if (decided.length === 0) return { state: current, events: [], nextVersion: readVersion, lastPosition: 0 };
   const newEvents = decided.map((event) => ({
     ...event,

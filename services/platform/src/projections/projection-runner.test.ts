@@ -238,6 +238,37 @@ describe('the projection runner', () => {
     expect(deliveries).toHaveLength(1);
   });
 
+  it.skipIf(onKafka)(
+    'lets writers that arrive while one waits append first, and delivers them together',
+    async () => {
+      const { db, eventStore, projections } = running.platform;
+      const deliveries: string[] = [];
+      const count = (query: { sql: string }) => {
+        if (/from "projection_checkpoints".*for update/.test(query.sql)) deliveries.push(query.sql);
+      };
+      // As requests do: each writer starts in a turn of the event loop of its own. PGlite answers without
+      // leaving the turn, so a writer's append and wait would otherwise run to the end before the next starts.
+      const writer = (index: number) =>
+        new Promise<void>((resolve, reject) =>
+          setImmediate(() =>
+            eventStore
+              .append(`note-${index}`, 'note', 'no_stream', [written(`author-${index}`)])
+              .then(({ lastPosition }) => projections.waitFor(lastPosition))
+              .then(resolve, reject),
+          ),
+        );
+      db.on('query', count);
+      try {
+        await Promise.all(Array.from({ length: 10 }, (_, index) => writer(index)));
+      } finally {
+        db.off('query', count);
+      }
+      expect(await readModel()).toHaveLength(10);
+      expect(await delivered()).toEqual(Array.from({ length: 10 }, (_, index) => index + 1));
+      expect(deliveries.length).toBeLessThanOrEqual(2);
+    },
+  );
+
   it.skipIf(onKafka)('waits for a rebuild to deliver again what it had delivered before', async () => {
     const { db, eventStore, projections } = running.platform;
     const { lastPosition } = await eventStore.append('note-1', 'note', 'no_stream', [

@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import type { CommittedEvent } from '../event-store/postgres-event-store';
@@ -67,6 +68,10 @@ export function createProjectionRunner(
   const catchUp = (): Promise<void> => {
     // Callers arriving while a catch-up waits in the queue share it: it will see their events too.
     queuedCatchUp ??= enqueue(async () => {
+      // PGlite answers a statement without leaving the event loop's turn, so a request that appended would
+      // run its catch-up before any other request is even read. One turn's wait lets the requests that came
+      // in meanwhile append too, and this catch-up delivers them all in one transaction.
+      await nextTurn();
       queuedCatchUp = undefined;
       ({ lowest: delivered } = await deliver(projections));
     });

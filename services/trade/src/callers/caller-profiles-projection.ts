@@ -4,7 +4,13 @@ import {
   organisationEventSchemas,
   SETTINGS_TIME_ZONES,
 } from '@yoman/contracts';
-import { type Migration, type Projection, type RecordedEvent, usersChanged } from '@yoman/platform';
+import {
+  type Migration,
+  type Projection,
+  type RecordedEvent,
+  readModelChanged,
+  usersChanged,
+} from '@yoman/platform';
 import type { Knex } from 'knex';
 
 /**
@@ -26,6 +32,11 @@ export const callerProfilesMigration: Migration = {
     });
   },
 };
+
+/** The read-cache scope of a user's `trade_caller_zones` row, announced whenever it is written. */
+export const callerZoneScope = (userId: string) => `trade-caller-zone:${userId}`;
+/** The read-cache scope of an organisation's `trade_lock_policies` row, announced whenever it is written. */
+export const lockPolicyScope = (organisationId: string) => `trade-lock-policy:${organisationId}`;
 
 const HANDLED = [
   'identity.user-registered.v1',
@@ -96,7 +107,12 @@ export const callerProfilesProjection: Projection = {
     const change = rowOf(event);
     if (!change) return;
     await trx(change.table).insert(change.row).onConflict(change.key).merge();
-    if (change.table === 'trade_caller_zones') usersChanged(trx, [change.row.user_id]);
+    if (change.table === 'trade_caller_zones') {
+      usersChanged(trx, [change.row.user_id]);
+      readModelChanged(trx, [callerZoneScope(change.row.user_id)]);
+    } else {
+      readModelChanged(trx, [lockPolicyScope(change.row.organisation_id)]);
+    }
   },
   async reset(trx) {
     await trx('trade_caller_zones').delete();

@@ -1,6 +1,13 @@
 import { type PublishedRate, parseMarketEvent } from '@yoman/contracts';
-import { type Migration, type Projection, type RecordedEvent, UnreadableEventError } from '@yoman/platform';
+import {
+  type Migration,
+  type Projection,
+  type RecordedEvent,
+  readModelChanged,
+  UnreadableEventError,
+} from '@yoman/platform';
 import type { Knex } from 'knex';
+import { TRADE_FX_RATES_SCOPE } from './trade-rates';
 
 /**
  * The rates the trade module converts with, fed by `market.rates-published.v1` (never by reading the market's
@@ -49,6 +56,7 @@ export const tradeFxRatesProjection: Projection = {
       .onConflict(['date', 'currency'])
       .merge()
       .where('trade_fx_rates.published_at', '<=', trx.raw('excluded.published_at'));
+    readModelChanged(trx, [TRADE_FX_RATES_SCOPE]);
   },
   async reset(trx) {
     await trx('trade_fx_rates').delete();

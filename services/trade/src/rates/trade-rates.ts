@@ -1,4 +1,4 @@
-import type { Platform } from '@yoman/platform';
+import type { Platform, ReadCache } from '@yoman/platform';
 import Decimal from 'decimal.js';
 import type { Knex } from 'knex';
 import { DateTime } from 'luxon';
@@ -91,18 +91,43 @@ export function createTradeRates(options: TradeRatesOptions): UsdIlsRates {
   };
 }
 
+/** The read-cache scope of `trade_fx_rates`: its projection announces it with every batch that writes rates. */
+export const TRADE_FX_RATES_SCOPE = 'trade-fx-rates';
+
+/**
+ * The same rates, each answer kept in the read cache until the rates projection writes again: every saved
+ * trade asks for its day's rate, and the rates change once a day.
+ */
+export function keptRates(rates: UsdIlsRates, cache: ReadCache): UsdIlsRates {
+  const scopes = [TRADE_FX_RATES_SCOPE];
+  return {
+    usdIlsRateOn: (date) => cache.read(scopes, `usd-ils ${date}`, () => rates.usdIlsRateOn(date)),
+    async usdPerUnitOn(currency, date) {
+      // Wrapped, because "no rate known" is an answer too.
+      const kept = await cache.read(scopes, `usd-per-unit ${currency} ${date}`, async () => ({
+        answer: await rates.usdPerUnitOn(currency, date),
+      }));
+      return kept.answer;
+    },
+  };
+}
+
 const ratesByPlatform = new WeakMap<Platform, UsdIlsRates>();
 
-/** The trade rates of one platform, with `USD_ILS_RATE` and `FX_FALLBACK_RATES` as its fallbacks. */
+/**
+ * The trade rates of one platform, with `USD_ILS_RATE` and `FX_FALLBACK_RATES` as its fallbacks; kept in the
+ * platform's read cache where it has one (embedded mode).
+ */
 export function tradeRatesFor(platform: Platform): UsdIlsRates {
   let rates = ratesByPlatform.get(platform);
   if (!rates) {
     const settings = platform.settingsOf(tradeConfig);
-    rates = createTradeRates({
+    const read = createTradeRates({
       db: platform.db,
       fallbackRate: settings.USD_ILS_RATE,
       fxFallbackRates: settings.FX_FALLBACK_RATES,
     });
+    rates = platform.readCache ? keptRates(read, platform.readCache) : read;
     ratesByPlatform.set(platform, rates);
   }
   return rates;

@@ -15,6 +15,7 @@ const handleTradeCommand = commandHandler(TRADE_STREAM_TYPE, parseTradeEvent, tr
 /**
  * Runs one trade command through the event store; answers once the read models include its events.
  * `beforeAppend` runs with the trade as the command leaves it, before anything is stored (its jobs).
+ * A trade is logged under an id the server has just drawn (`randomUUID`), so its stream is not read first.
  */
 export async function runTradeCommand(
   platform: Platform,
@@ -25,6 +26,7 @@ export async function runTradeCommand(
   return handleTradeCommand(platform, tradeStreamOf(command.data.tradeId), command, {
     metadata,
     beforeAppend,
+    newStream: command.type === 'LogTrade',
   });
 }
 
