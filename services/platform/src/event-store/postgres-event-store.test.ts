@@ -115,3 +115,102 @@ describe('the event store', () => {
     expect(await advisoryLocks(db)).toBe(0);
   });
 });
+
+describe('appends made at about the same time', () => {
+  /** The SQL statements run during `action`. */
+  async function statementsDuring(action: () => Promise<unknown>) {
+    const { db } = running.platform;
+    const seen: string[] = [];
+    const onQuery = (query: { sql: string }) => seen.push(query.sql);
+    db.on('query', onQuery);
+    try {
+      await action();
+    } finally {
+      db.off('query', onQuery);
+    }
+    return seen;
+  }
+
+  it('commit in one transaction, each with its own versions and consecutive positions', async () => {
+    const { eventStore } = running.platform;
+    await eventStore.append('note-2', 'note', 'no_stream', [note('before')]);
+    let results: Awaited<ReturnType<typeof eventStore.append>>[] = [];
+    const statements = await statementsDuring(async () => {
+      results = await Promise.all([
+        eventStore.append('note-1', 'note', 'no_stream', [note('a1'), note('a2')]),
+        eventStore.append('note-2', 'note', 1, [note('b2'), note('b3'), note('b4')]),
+        eventStore.append('note-3', 'note', 'any', [note('c1')]),
+      ]);
+    });
+    expect(statements.filter((sql) => sql.includes('pg_advisory_xact_lock'))).toHaveLength(1);
+    expect(statements.filter((sql) => sql.startsWith('insert into "events"'))).toHaveLength(1);
+    expect(results).toEqual([
+      { nextVersion: 2, lastPosition: 3 },
+      { nextVersion: 4, lastPosition: 6 },
+      { nextVersion: 1, lastPosition: 7 },
+    ]);
+    const stream = async (id: string) =>
+      (await eventStore.readStream(id)).map((event) => [event.version, event.position, event.data]);
+    expect(await stream('note-1')).toEqual([
+      [1, 2, { text: 'a1' }],
+      [2, 3, { text: 'a2' }],
+    ]);
+    expect(await stream('note-2')).toEqual([
+      [1, 1, { text: 'before' }],
+      [2, 4, { text: 'b2' }],
+      [3, 5, { text: 'b3' }],
+      [4, 6, { text: 'b4' }],
+    ]);
+  });
+
+  it('refuse only the append whose expected version does not match; the others commit', async () => {
+    const { eventStore } = running.platform;
+    const outcomes = await Promise.allSettled([
+      eventStore.append('note-1', 'note', 'no_stream', [note('first')]),
+      eventStore.append('note-1', 'note', 'no_stream', [note('same version')]),
+      eventStore.append('note-1', 'note', 1, [note('second')]),
+      eventStore.append('note-2', 'note', 5, [note('wrong')]),
+      eventStore.append('note-3', 'note', 'no_stream', [note('other')]),
+    ]);
+    expect(outcomes.map((outcome) => outcome.status)).toEqual([
+      'fulfilled',
+      'rejected',
+      'fulfilled',
+      'rejected',
+      'fulfilled',
+    ]);
+    expect((outcomes[1] as PromiseRejectedResult).reason).toBeInstanceOf(ConcurrencyError);
+    expect((await eventStore.readStream('note-1')).map((event) => event.data)).toEqual([
+      { text: 'first' },
+      { text: 'second' },
+    ]);
+    expect(await eventStore.readStream('note-2')).toEqual([]);
+    expect(await eventStore.readStream('note-3')).toHaveLength(1);
+  });
+
+  it('one that meets a row written past the lock fails alone; the rest of its group commits', async () => {
+    const { db, eventStore } = running.platform;
+    // A writer that skips the lock holds version 1 of note-1, uncommitted, while the group appends. On
+    // PostgreSQL the group's insert then meets it and fails, and each append is tried again on its own.
+    const sneaky = await db.transaction();
+    await sneaky('events').insert({
+      stream_id: 'note-1',
+      stream_type: 'note',
+      version: 1,
+      type: 'note.written.v1',
+      data: '{}',
+    });
+    const appends = Promise.allSettled([
+      eventStore.append('note-1', 'note', 'no_stream', [note('late')]),
+      eventStore.append('note-2', 'note', 'no_stream', [note('unrelated')]),
+    ]);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await sneaky.commit();
+    const [late, unrelated] = await appends;
+    expect(late).toMatchObject({ status: 'rejected', reason: { statusCode: 409 } });
+    expect(unrelated.status).toBe('fulfilled');
+    expect((await eventStore.readStream('note-2')).map((event) => event.data)).toEqual([
+      { text: 'unrelated' },
+    ]);
+  });
+});

@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Knex } from 'knex';
 import { isUniqueViolation } from '../db/database';
 import { ConcurrencyError } from '../http/errors';
@@ -49,31 +50,27 @@ export interface EventStoreOptions {
   notifyChannel?: string;
 }
 
-/** The event store on a Postgres `events` table (PGlite or pg), with optimistic concurrency per stream. */
+/**
+ * The event store on a Postgres `events` table (PGlite or pg), with optimistic concurrency per stream.
+ * Appends made outside a caller's transaction at about the same time commit together (`createAppendGroups`).
+ */
 export function createEventStore(db: Knex, options: EventStoreOptions): EventStore {
   const notify = (result: AppendResult, streamId: string, events: readonly NewEvent[]) => {
     const type = events.at(-1)?.type;
     if (result.lastPosition > 0 && type)
       options.onCommitted?.({ position: result.lastPosition, streamId, type });
   };
+  const groups = createAppendGroups(db, options, notify);
   return {
     async append(streamId, streamType, expectedVersion, events, trx) {
       assertStorableEvents(events);
-      const write = (t: Knex.Transaction) =>
-        appendInTransaction(t, {
-          streamId,
-          streamType,
-          expectedVersion,
-          events,
-          now: options.clock.now(),
-          notifyChannel: options.notifyChannel,
-        });
-      if (!trx) {
-        const result = await db.transaction(write);
-        notify(result, streamId, events);
-        return result;
-      }
-      const result = await write(trx);
+      const command = { streamId, streamType, expectedVersion, events };
+      if (!trx) return groups.add(command);
+      const result = await appendInTransaction(trx, {
+        ...command,
+        now: options.clock.now(),
+        notifyChannel: options.notifyChannel,
+      });
       // The caller commits; wake the runner only once the events are visible.
       trx.executionPromise.then(() => notify(result, streamId, events)).catch(() => {});
       return result;
@@ -82,6 +79,125 @@ export function createEventStore(db: Knex, options: EventStoreOptions): EventSto
     readAll: (readOptions) => readEventsAfter(db, readOptions),
     headPosition: () => headPosition(db),
   };
+}
+
+type Append = Omit<AppendCommand, 'now' | 'notifyChannel'>;
+
+/**
+ * Group commit: appends that arrive in the same turn of the event loop, or while a group is committing, go
+ * into the next group's one transaction, which takes the append lock once, reads every stream's version in
+ * one statement and inserts every event in one. Each append still gets its own answer: one whose expected
+ * version does not match is refused with 409 and the others commit. Should the group's transaction fail for
+ * another reason, each of its appends is tried again on its own, so one cannot fail another.
+ */
+function createAppendGroups(
+  db: Knex,
+  options: EventStoreOptions,
+  notify: (result: AppendResult, streamId: string, events: readonly NewEvent[]) => void,
+) {
+  let waiting: { append: Append; resolve(result: AppendResult): void; reject(error: unknown): void }[] = [];
+  let running = false;
+
+  const alone = async (append: Append) => {
+    const result = await db.transaction((trx) =>
+      appendInTransaction(trx, { ...append, now: options.clock.now(), notifyChannel: options.notifyChannel }),
+    );
+    notify(result, append.streamId, append.events);
+    return result;
+  };
+
+  const commit = async (group: typeof waiting) => {
+    if (group.length === 1) {
+      const [only] = group as [(typeof waiting)[number]];
+      await alone(only.append).then(only.resolve, only.reject);
+      return;
+    }
+    let outcomes: (AppendResult | ConcurrencyError)[];
+    try {
+      outcomes = await db.transaction((trx) =>
+        appendAllInTransaction(
+          trx,
+          group.map((each) => each.append),
+          { now: options.clock.now(), notifyChannel: options.notifyChannel },
+        ),
+      );
+    } catch {
+      await Promise.all(group.map((each) => alone(each.append).then(each.resolve, each.reject)));
+      return;
+    }
+    group.forEach((each, index) => {
+      const outcome = outcomes[index] as AppendResult | ConcurrencyError;
+      if (outcome instanceof ConcurrencyError) {
+        each.reject(outcome);
+        return;
+      }
+      notify(outcome, each.append.streamId, each.append.events);
+      each.resolve(outcome);
+    });
+  };
+
+  const runAll = async () => {
+    // Lets the appends of the other requests read in this turn join the group.
+    await nextTurn();
+    while (waiting.length > 0) {
+      const group = waiting;
+      waiting = [];
+      await commit(group);
+    }
+    running = false;
+  };
+
+  return {
+    add(append: Append): Promise<AppendResult> {
+      const result = new Promise<AppendResult>((resolve, reject) =>
+        waiting.push({ append, resolve, reject }),
+      );
+      if (!running) {
+        running = true;
+        void runAll();
+      }
+      return result;
+    },
+  };
+}
+
+/** A group's appends in one transaction, in order: each one's result, or the 409 its expected version gets. */
+async function appendAllInTransaction(
+  trx: Knex.Transaction,
+  appends: readonly Append[],
+  settings: { now: Date; notifyChannel?: string },
+): Promise<(AppendResult | ConcurrencyError)[]> {
+  await takeAppendLock(trx, settings.notifyChannel);
+  const streamIds = [...new Set(appends.map((append) => append.streamId))];
+  const stored: { stream_id: string; version: number | string }[] = await trx('events')
+    .whereIn('stream_id', streamIds)
+    .groupBy('stream_id')
+    .select('stream_id')
+    .max({ version: 'version' });
+  const versions = new Map(stored.map((row) => [row.stream_id, Number(row.version)]));
+  const rows: Record<string, unknown>[] = [];
+  const outcomes = appends.map((append): AppendResult | ConcurrencyError => {
+    const current = versions.get(append.streamId) ?? 0;
+    if (!versionMatches(append.expectedVersion, current)) return new ConcurrencyError(append.streamId);
+    rows.push(...rowsOf({ ...append, now: settings.now }, current));
+    versions.set(append.streamId, current + append.events.length);
+    return { nextVersion: current + append.events.length, lastPosition: 0 };
+  });
+  if (rows.length === 0) return outcomes;
+  const inserted: { position: number | string; stream_id: string; version: number | string }[] = await trx(
+    'events',
+  )
+    .insert(rows)
+    .returning(['position', 'stream_id', 'version']);
+  const positions = new Map(
+    inserted.map((row) => [`${row.stream_id}\n${row.version}`, Number(row.position)]),
+  );
+  appends.forEach((append, index) => {
+    const outcome = outcomes[index] as AppendResult | ConcurrencyError;
+    if (outcome instanceof ConcurrencyError || append.events.length === 0) return;
+    outcome.lastPosition = positions.get(`${append.streamId}\n${outcome.nextVersion}`) as number;
+  });
+  return outcomes;
 }
 
 interface AppendCommand {
@@ -93,31 +209,38 @@ interface AppendCommand {
   notifyChannel?: string;
 }
 
-async function appendInTransaction(trx: Knex.Transaction, command: AppendCommand): Promise<AppendResult> {
-  const { streamId, streamType, expectedVersion, events } = command;
-  // The notification (delivered at commit, and only then) rides on the lock's round trip.
-  if (command.notifyChannel) {
-    await trx.raw(`select pg_advisory_xact_lock(?), pg_notify(?, '')`, [
-      APPEND_LOCK_KEY,
-      command.notifyChannel,
-    ]);
+/** The append lock, and the notification (delivered at commit, and only then) riding on its round trip. */
+async function takeAppendLock(trx: Knex.Transaction, notifyChannel?: string) {
+  if (notifyChannel) {
+    await trx.raw(`select pg_advisory_xact_lock(?), pg_notify(?, '')`, [APPEND_LOCK_KEY, notifyChannel]);
   } else {
     await trx.raw('select pg_advisory_xact_lock(?)', [APPEND_LOCK_KEY]);
   }
-  const current = await streamVersion(trx, streamId);
-  if (!versionMatches(expectedVersion, current)) throw new ConcurrencyError(streamId);
-  if (events.length === 0) return { nextVersion: current, lastPosition: 0 };
-  const rows = events.map((event, index) => ({
-    stream_id: streamId,
-    stream_type: streamType,
+}
+
+/** The rows of an append to a stream now at version `current`. */
+function rowsOf(command: Append & { now: Date }, current: number) {
+  return command.events.map((event, index) => ({
+    stream_id: command.streamId,
+    stream_type: command.streamType,
     version: current + index + 1,
     type: event.type,
     data: JSON.stringify(event.data ?? null),
     metadata: JSON.stringify(event.metadata ?? {}),
     recorded_at: command.now,
   }));
+}
+
+async function appendInTransaction(trx: Knex.Transaction, command: AppendCommand): Promise<AppendResult> {
+  const { streamId, expectedVersion, events } = command;
+  await takeAppendLock(trx, command.notifyChannel);
+  const current = await streamVersion(trx, streamId);
+  if (!versionMatches(expectedVersion, current)) throw new ConcurrencyError(streamId);
+  if (events.length === 0) return { nextVersion: current, lastPosition: 0 };
   try {
-    const inserted: { position: number | string }[] = await trx('events').insert(rows).returning('position');
+    const inserted: { position: number | string }[] = await trx('events')
+      .insert(rowsOf(command, current))
+      .returning('position');
     const lastPosition = Math.max(...inserted.map((row) => Number(row.position)));
     return { nextVersion: current + events.length, lastPosition };
   } catch (error) {
