@@ -58,3 +58,39 @@ describe('an app that is closing', () => {
     expect(body).toMatchObject({ code: 'UNAVAILABLE', message: unavailable().message });
   });
 });
+
+describe('closing while a handler runs for a client that went away', () => {
+  it('waits for the handler to finish before the app (and the database after it) closes', async () => {
+    let handlerEntered: () => void = () => {};
+    let letHandlerFinish: () => void = () => {};
+    const entered = new Promise<void>((resolve) => {
+      handlerEntered = resolve;
+    });
+    const finish = new Promise<void>((resolve) => {
+      letHandlerFinish = resolve;
+    });
+    const steps: string[] = [];
+    const abandonedRoute: FastifyPluginAsync = async (app) => {
+      app.get('/abandoned', async () => {
+        handlerEntered();
+        await finish;
+        steps.push('handler finished');
+        return { done: true };
+      });
+    };
+    const own = await createTestApp({ modules: [], plugins: [abandonedRoute] });
+    await own.app.listen({ host: '127.0.0.1', port: 0 });
+    const address = own.app.server.address();
+    if (!address || typeof address === 'string') throw new Error('no TCP address');
+    const socket = connect(address.port, '127.0.0.1');
+    socket.write('GET /abandoned HTTP/1.1\r\nHost: yoman\r\n\r\n');
+    await entered;
+    socket.destroy();
+    const closed = own.close().then(() => steps.push('closed'));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(steps).toEqual([]);
+    letHandlerFinish();
+    await closed;
+    expect(steps).toEqual(['handler finished', 'closed']);
+  });
+});

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, RouteOptions } from 'fastify';
 import { unavailable } from './errors';
 
 /**
@@ -12,9 +12,39 @@ export function refuseRequestsWhileClosing(app: FastifyInstance): void {
   app.addHook('preClose', async () => {
     closing = true;
   });
+  finishHandlersBeforeClosing(app);
   app.addHook('onRequest', async (_request, reply) => {
     if (!closing) return;
     reply.header('connection', 'close');
     throw unavailable();
+  });
+}
+
+/**
+ * `close` waits for the server's connections, not for the handlers behind them: a client that went away
+ * mid-request (a load generator stopping, a phone losing its signal) leaves its handler running with nothing to
+ * hold the server open, and what the app closes next (the database) was then pulled from under it. Every
+ * route's handler is followed, and the app's close waits for those still running before its own onClose hooks
+ * (and the platform after them) go on.
+ */
+function finishHandlersBeforeClosing(app: FastifyInstance): void {
+  const running = new Set<Promise<unknown>>();
+  app.addHook('onRoute', (route: RouteOptions) => {
+    const handler = route.handler;
+    route.handler = function followed(this: FastifyInstance, request, reply) {
+      const result: unknown = handler.call(this, request, reply);
+      if (result instanceof Promise) {
+        const settled = result.then(
+          () => {},
+          () => {},
+        );
+        running.add(settled);
+        void settled.then(() => running.delete(settled));
+      }
+      return result;
+    } as typeof handler;
+  });
+  app.addHook('onClose', async () => {
+    while (running.size > 0) await Promise.all([...running]);
   });
 }
