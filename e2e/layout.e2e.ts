@@ -113,4 +113,44 @@ describe('the layout on a phone (390×844)', () => {
     await shortcuts.getByRole('link', { name: 'הוסף עסקה' }).click();
     await tab.page.waitForURL('**/trades?add=true');
   });
+
+  it('shows only the picture while the page scrolls down, so it hides less of it, and the name again on the way up', async () => {
+    // Eight trades make the trades list longer than the phone's screen.
+    for (let index = 0; index < 8; index += 1) {
+      const exit = new Date(Date.now() - (2 * 60 + index * 10) * 60_000);
+      const logged = await tab.page.request.post('/api/trades', {
+        data: {
+          symbol: 'EURUSD',
+          assetType: 'forex',
+          direction: 'long',
+          entryPrice: '1.1000',
+          exitPrice: '1.1010',
+          stopPrice: '1.0990',
+          positionSize: '1',
+          fees: '0',
+          session: 'london',
+          setup: 'breakout',
+          entryTime: new Date(exit.getTime() - 30 * 60_000).toISOString(),
+          exitTime: exit.toISOString(),
+        },
+      });
+      expect(logged.status()).toBe(201);
+    }
+    await tab.page.goto('/trades');
+    await tab.page.getByRole('main').getByText('EURUSD').first().waitFor();
+    const fab = tab.page.getByTestId('shortcut-button').getByRole('button');
+    const name = fab.getByText('נועם', { exact: true });
+    const scrollable = await tab.page.evaluate(() => document.documentElement.scrollHeight - innerHeight);
+    expect(scrollable).toBeGreaterThan(300);
+    expect(await name.isVisible()).toBe(true);
+    const wide = (await fab.boundingBox())?.width ?? 0;
+    await tab.page.mouse.move(200, 400);
+    await tab.page.mouse.wheel(0, 300);
+    await name.waitFor({ state: 'hidden' });
+    expect((await fab.boundingBox())?.width ?? 0).toBeLessThan(wide / 2);
+    expect(await fab.getAttribute('aria-label')).toContain('נועם');
+    await screenshot(tab.page, 'mobile-shortcut-scrolling');
+    await tab.page.mouse.wheel(0, -150);
+    await name.waitFor({ state: 'visible' });
+  });
 });

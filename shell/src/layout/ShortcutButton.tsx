@@ -6,6 +6,7 @@ import type { SessionUser } from '../session/guards';
 import { Avatar } from './Avatar';
 import { shownNameOf } from './people';
 import { useDismiss } from './useDismiss';
+import { useScrollingDown } from './useScrollingDown';
 
 // The four shortcuts of spec §2, in order.
 const SHORTCUTS = [
@@ -35,6 +36,13 @@ const Fab = styled.button`
   gap: ${({ theme }) => theme.space[2]};
   padding: ${({ theme }) => theme.space[1]} ${({ theme }) => theme.space[4]} ${({ theme }) => theme.space[1]}
     ${({ theme }) => theme.space[1]};
+  /* While the page scrolls down, only the picture: the button then hides as little of the page as it can. */
+  &[data-compact='true'] {
+    padding: ${({ theme }) => theme.space[1]};
+  }
+  &[data-compact='true'] > span:last-child {
+    display: none;
+  }
   border: 0;
   border-radius: ${({ theme }) => theme.radii.pill};
   background: ${({ theme }) => theme.colors.accentStrong};
@@ -68,13 +76,17 @@ const Shortcuts = styled.ul`
   }
 `;
 
-/** Below md: the floating button with the user's picture and name that opens four shortcuts (spec §2). */
+/**
+ * Below md: the floating button with the user's picture and name that opens four shortcuts (spec §2); while
+ * the page is scrolled down it shows the picture alone, and its name again once the page moves up.
+ */
 export function ShortcutButton({ user }: { user: SessionUser }) {
   const [open, setOpen] = useState(false);
   const close = useCallback(() => setOpen(false), []);
   const holder = useRef<HTMLDivElement>(null);
   const listId = useId();
   useDismiss(open, close, holder);
+  const compact = useScrollingDown() && !open;
   return (
     <Holder ref={holder} data-testid="shortcut-button">
       <Fab
@@ -82,6 +94,7 @@ export function ShortcutButton({ user }: { user: SessionUser }) {
         aria-expanded={open}
         aria-controls={listId}
         aria-label={`קיצורי דרך (${shownNameOf(user.displayName)})`}
+        data-compact={compact}
         onClick={() => setOpen((was) => !was)}
       >
         <Avatar displayName={user.displayName} image={user.profileImage} size={36} />
