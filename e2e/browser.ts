@@ -166,3 +166,29 @@ export function linkPaths(container: Locator): Promise<string[]> {
     .getByRole('link')
     .evaluateAll((anchors) => anchors.map((anchor) => new URL((anchor as HTMLAnchorElement).href).pathname));
 }
+
+/**
+ * Logs a small EURUSD win for the tab's user through the API, exited at `exit` after half an hour in it; answers
+ * the trade's id.
+ */
+export async function logForexTrade(page: Page, exit: Date, notes?: string): Promise<string> {
+  const response = await page.request.post('/api/trades', {
+    data: {
+      symbol: 'EURUSD',
+      assetType: 'forex',
+      direction: 'long',
+      entryPrice: '1.1000',
+      exitPrice: '1.1010',
+      stopPrice: '1.0990',
+      positionSize: '1',
+      fees: '0',
+      session: 'london',
+      setup: 'breakout',
+      entryTime: new Date(exit.getTime() - 30 * 60_000).toISOString(),
+      exitTime: exit.toISOString(),
+      ...(notes === undefined ? {} : { notes }),
+    },
+  });
+  if (response.status() !== 201) throw new Error(`POST /api/trades answered ${response.status()}`);
+  return ((await response.json()) as { id: string }).id;
+}

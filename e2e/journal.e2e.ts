@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { newTestUser, screenshot, tabForSpecs, toastText } from './browser';
+import { logForexTrade, newTestUser, screenshot, tabForSpecs, toastText } from './browser';
 
 // The journal end to end: a trade added from a calendar day shows up in the day cell, the KPI tiles, the day
 // drawer and the trades list without a reload; a locked trade has no delete button and the server refuses it.
@@ -118,26 +118,10 @@ describe('the journal: calendar, day drawer, add-trade dialog and trades list', 
     // Two trades are already logged above; 55 more, ten minutes apart, make two pages and a bit.
     const logged = new Set<string>();
     for (let index = 0; index < 55; index += 1) {
-      const exit = DateTime.now().minus({ hours: 2, minutes: index * 10 });
-      const response = await tab.page.request.post('/api/trades', {
-        data: {
-          symbol: 'EURUSD',
-          assetType: 'forex',
-          direction: 'long',
-          entryPrice: '1.1000',
-          exitPrice: '1.1010',
-          stopPrice: '1.0990',
-          positionSize: '1',
-          fees: '0',
-          session: 'london',
-          setup: 'breakout',
-          entryTime: exit.minus({ minutes: 30 }).toUTC().toISO(),
-          exitTime: exit.toUTC().toISO(),
-          notes: `paging ${index}`,
-        },
-      });
-      expect(response.status()).toBe(201);
-      logged.add(((await response.json()) as { id: string }).id);
+      const exit = DateTime.now()
+        .minus({ hours: 2, minutes: index * 10 })
+        .toJSDate();
+      logged.add(await logForexTrade(tab.page, exit, `paging ${index}`));
     }
     const pages: string[] = [];
     tab.page.on('request', (request) => {

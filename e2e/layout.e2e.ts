@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { linkPaths, newTestUser, screenshot, tabForSpecs } from './browser';
+import { linkPaths, logForexTrade, newTestUser, screenshot, tabForSpecs } from './browser';
 
 describe('the signed-in layout', () => {
   const user = newTestUser('יעל לוי');
@@ -117,24 +117,7 @@ describe('the layout on a phone (390×844)', () => {
   it('shows only the picture while the page scrolls down, so it hides less of it, and the name again on the way up', async () => {
     // Eight trades make the trades list longer than the phone's screen.
     for (let index = 0; index < 8; index += 1) {
-      const exit = new Date(Date.now() - (2 * 60 + index * 10) * 60_000);
-      const logged = await tab.page.request.post('/api/trades', {
-        data: {
-          symbol: 'EURUSD',
-          assetType: 'forex',
-          direction: 'long',
-          entryPrice: '1.1000',
-          exitPrice: '1.1010',
-          stopPrice: '1.0990',
-          positionSize: '1',
-          fees: '0',
-          session: 'london',
-          setup: 'breakout',
-          entryTime: new Date(exit.getTime() - 30 * 60_000).toISOString(),
-          exitTime: exit.toISOString(),
-        },
-      });
-      expect(logged.status()).toBe(201);
+      await logForexTrade(tab.page, new Date(Date.now() - (2 * 60 + index * 10) * 60_000));
     }
     await tab.page.goto('/trades');
     await tab.page.getByRole('main').getByText('EURUSD').first().waitFor();
