@@ -1,6 +1,6 @@
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Knex } from 'knex';
 import { isUniqueViolation } from '../db/database';
+import { createGroupCommit } from '../group-commit';
 import { ConcurrencyError } from '../http/errors';
 import type { Clock } from '../platform';
 import { assertStorableEvents } from './storable-text';
@@ -52,27 +52,54 @@ export interface EventStoreOptions {
 
 /**
  * The event store on a Postgres `events` table (PGlite or pg), with optimistic concurrency per stream.
- * Appends made outside a caller's transaction at about the same time commit together (`createAppendGroups`).
+ *
+ * Group commit: appends outside a caller's transaction that arrive in the same turn of the event loop, or
+ * while a group commits, go into the next group's one transaction, which takes the append lock once, reads
+ * every stream's version in one statement and inserts every event in one. Each append still gets its own
+ * answer: one whose expected version does not match is refused with 409 and the others commit. Should the
+ * group's transaction fail for another reason, each of its appends is tried again on its own, so one cannot
+ * fail another.
  */
 export function createEventStore(db: Knex, options: EventStoreOptions): EventStore {
-  const notify = (result: AppendResult, streamId: string, events: readonly NewEvent[]) => {
-    const type = events.at(-1)?.type;
+  const notify = (result: AppendResult, append: Append) => {
+    const type = append.events.at(-1)?.type;
     if (result.lastPosition > 0 && type)
-      options.onCommitted?.({ position: result.lastPosition, streamId, type });
+      options.onCommitted?.({ position: result.lastPosition, streamId: append.streamId, type });
   };
-  const groups = createAppendGroups(db, options, notify);
+  const settings = () => ({ now: options.clock.now(), notifyChannel: options.notifyChannel });
+  const alone = async (append: Append) => {
+    const result = await db.transaction((trx) => appendInTransaction(trx, append, settings()));
+    notify(result, append);
+    return result;
+  };
+  const commitGroup = async (appends: readonly Append[]) => {
+    if (appends.length > 1) {
+      try {
+        const outcomes = await db.transaction((trx) => appendAllInTransaction(trx, appends, settings()));
+        outcomes.forEach((outcome, index) => {
+          if (!(outcome instanceof ConcurrencyError)) notify(outcome, appends[index] as Append);
+        });
+        return outcomes.map(
+          (outcome): PromiseSettledResult<AppendResult> =>
+            outcome instanceof ConcurrencyError
+              ? { status: 'rejected', reason: outcome }
+              : { status: 'fulfilled', value: outcome },
+        );
+      } catch {
+        // Tried again one by one below.
+      }
+    }
+    return Promise.allSettled(appends.map(alone));
+  };
+  const groups = createGroupCommit<Append, AppendResult>(commitGroup);
   return {
     async append(streamId, streamType, expectedVersion, events, trx) {
       assertStorableEvents(events);
-      const command = { streamId, streamType, expectedVersion, events };
-      if (!trx) return groups.add(command);
-      const result = await appendInTransaction(trx, {
-        ...command,
-        now: options.clock.now(),
-        notifyChannel: options.notifyChannel,
-      });
+      const append = { streamId, streamType, expectedVersion, events };
+      if (!trx) return groups.add(append);
+      const result = await appendInTransaction(trx, append, settings());
       // The caller commits; wake the runner only once the events are visible.
-      trx.executionPromise.then(() => notify(result, streamId, events)).catch(() => {});
+      trx.executionPromise.then(() => notify(result, append)).catch(() => {});
       return result;
     },
     readStream: (streamId) => readStream(db, streamId),
@@ -81,96 +108,53 @@ export function createEventStore(db: Knex, options: EventStoreOptions): EventSto
   };
 }
 
-type Append = Omit<AppendCommand, 'now' | 'notifyChannel'>;
-
-/**
- * Group commit: appends that arrive in the same turn of the event loop, or while a group is committing, go
- * into the next group's one transaction, which takes the append lock once, reads every stream's version in
- * one statement and inserts every event in one. Each append still gets its own answer: one whose expected
- * version does not match is refused with 409 and the others commit. Should the group's transaction fail for
- * another reason, each of its appends is tried again on its own, so one cannot fail another.
- */
-function createAppendGroups(
-  db: Knex,
-  options: EventStoreOptions,
-  notify: (result: AppendResult, streamId: string, events: readonly NewEvent[]) => void,
-) {
-  let waiting: { append: Append; resolve(result: AppendResult): void; reject(error: unknown): void }[] = [];
-  let running = false;
-
-  const alone = async (append: Append) => {
-    const result = await db.transaction((trx) =>
-      appendInTransaction(trx, { ...append, now: options.clock.now(), notifyChannel: options.notifyChannel }),
-    );
-    notify(result, append.streamId, append.events);
-    return result;
-  };
-
-  const commit = async (group: typeof waiting) => {
-    if (group.length === 1) {
-      const [only] = group as [(typeof waiting)[number]];
-      await alone(only.append).then(only.resolve, only.reject);
-      return;
-    }
-    let outcomes: (AppendResult | ConcurrencyError)[];
-    try {
-      outcomes = await db.transaction((trx) =>
-        appendAllInTransaction(
-          trx,
-          group.map((each) => each.append),
-          { now: options.clock.now(), notifyChannel: options.notifyChannel },
-        ),
-      );
-    } catch {
-      await Promise.all(group.map((each) => alone(each.append).then(each.resolve, each.reject)));
-      return;
-    }
-    group.forEach((each, index) => {
-      const outcome = outcomes[index] as AppendResult | ConcurrencyError;
-      if (outcome instanceof ConcurrencyError) {
-        each.reject(outcome);
-        return;
-      }
-      notify(outcome, each.append.streamId, each.append.events);
-      each.resolve(outcome);
-    });
-  };
-
-  const runAll = async () => {
-    // Lets the appends of the other requests read in this turn join the group.
-    await nextTurn();
-    while (waiting.length > 0) {
-      const group = waiting;
-      waiting = [];
-      await commit(group);
-    }
-    running = false;
-  };
-
-  return {
-    add(append: Append): Promise<AppendResult> {
-      const result = new Promise<AppendResult>((resolve, reject) =>
-        waiting.push({ append, resolve, reject }),
-      );
-      if (!running) {
-        running = true;
-        void runAll();
-      }
-      return result;
-    },
-  };
+interface Append {
+  streamId: string;
+  streamType: string;
+  expectedVersion: ExpectedVersion;
+  events: readonly NewEvent[];
 }
 
-/** A group's appends in one transaction, in order: each one's result, or the 409 its expected version gets. */
+interface AppendSettings {
+  now: Date;
+  notifyChannel?: string;
+}
+
+/** One append in the caller's transaction: its result, or a ConcurrencyError thrown (409). */
+async function appendInTransaction(
+  trx: Knex.Transaction,
+  append: Append,
+  settings: AppendSettings,
+): Promise<AppendResult> {
+  try {
+    const [outcome] = await appendAllInTransaction(trx, [append], settings);
+    if (outcome instanceof ConcurrencyError) throw outcome;
+    return outcome as AppendResult;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new ConcurrencyError(append.streamId);
+    throw error;
+  }
+}
+
+/**
+ * Appends in one transaction, in order, under the append lock (the notification, delivered at commit and only
+ * then, rides on the lock's round trip): each one's result, or the 409 its expected version gets.
+ */
 async function appendAllInTransaction(
   trx: Knex.Transaction,
   appends: readonly Append[],
-  settings: { now: Date; notifyChannel?: string },
+  settings: AppendSettings,
 ): Promise<(AppendResult | ConcurrencyError)[]> {
-  await takeAppendLock(trx, settings.notifyChannel);
-  const streamIds = [...new Set(appends.map((append) => append.streamId))];
+  if (settings.notifyChannel) {
+    await trx.raw(`select pg_advisory_xact_lock(?), pg_notify(?, '')`, [
+      APPEND_LOCK_KEY,
+      settings.notifyChannel,
+    ]);
+  } else {
+    await trx.raw('select pg_advisory_xact_lock(?)', [APPEND_LOCK_KEY]);
+  }
   const stored: { stream_id: string; version: number | string }[] = await trx('events')
-    .whereIn('stream_id', streamIds)
+    .whereIn('stream_id', [...new Set(appends.map((append) => append.streamId))])
     .groupBy('stream_id')
     .select('stream_id')
     .max({ version: 'version' });
@@ -179,7 +163,17 @@ async function appendAllInTransaction(
   const outcomes = appends.map((append): AppendResult | ConcurrencyError => {
     const current = versions.get(append.streamId) ?? 0;
     if (!versionMatches(append.expectedVersion, current)) return new ConcurrencyError(append.streamId);
-    rows.push(...rowsOf({ ...append, now: settings.now }, current));
+    rows.push(
+      ...append.events.map((event, index) => ({
+        stream_id: append.streamId,
+        stream_type: append.streamType,
+        version: current + index + 1,
+        type: event.type,
+        data: JSON.stringify(event.data ?? null),
+        metadata: JSON.stringify(event.metadata ?? {}),
+        recorded_at: settings.now,
+      })),
+    );
     versions.set(append.streamId, current + append.events.length);
     return { nextVersion: current + append.events.length, lastPosition: 0 };
   });
@@ -200,64 +194,10 @@ async function appendAllInTransaction(
   return outcomes;
 }
 
-interface AppendCommand {
-  streamId: string;
-  streamType: string;
-  expectedVersion: ExpectedVersion;
-  events: NewEvent[];
-  now: Date;
-  notifyChannel?: string;
-}
-
-/** The append lock, and the notification (delivered at commit, and only then) riding on its round trip. */
-async function takeAppendLock(trx: Knex.Transaction, notifyChannel?: string) {
-  if (notifyChannel) {
-    await trx.raw(`select pg_advisory_xact_lock(?), pg_notify(?, '')`, [APPEND_LOCK_KEY, notifyChannel]);
-  } else {
-    await trx.raw('select pg_advisory_xact_lock(?)', [APPEND_LOCK_KEY]);
-  }
-}
-
-/** The rows of an append to a stream now at version `current`. */
-function rowsOf(command: Append & { now: Date }, current: number) {
-  return command.events.map((event, index) => ({
-    stream_id: command.streamId,
-    stream_type: command.streamType,
-    version: current + index + 1,
-    type: event.type,
-    data: JSON.stringify(event.data ?? null),
-    metadata: JSON.stringify(event.metadata ?? {}),
-    recorded_at: command.now,
-  }));
-}
-
-async function appendInTransaction(trx: Knex.Transaction, command: AppendCommand): Promise<AppendResult> {
-  const { streamId, expectedVersion, events } = command;
-  await takeAppendLock(trx, command.notifyChannel);
-  const current = await streamVersion(trx, streamId);
-  if (!versionMatches(expectedVersion, current)) throw new ConcurrencyError(streamId);
-  if (events.length === 0) return { nextVersion: current, lastPosition: 0 };
-  try {
-    const inserted: { position: number | string }[] = await trx('events')
-      .insert(rowsOf(command, current))
-      .returning('position');
-    const lastPosition = Math.max(...inserted.map((row) => Number(row.position)));
-    return { nextVersion: current + events.length, lastPosition };
-  } catch (error) {
-    if (isUniqueViolation(error)) throw new ConcurrencyError(streamId);
-    throw error;
-  }
-}
-
 function versionMatches(expected: ExpectedVersion, current: number): boolean {
   if (expected === 'any') return true;
   if (expected === 'no_stream') return current === 0;
   return expected === current;
-}
-
-async function streamVersion(db: Knex | Knex.Transaction, streamId: string): Promise<number> {
-  const row = await db('events').where({ stream_id: streamId }).max({ version: 'version' }).first();
-  return Number(row?.version ?? 0);
 }
 
 /** One stream's events in version order. */

@@ -4,10 +4,10 @@ import type { EventBatch, EventBus } from '../event-bus/types';
 import type { CommittedEvent } from '../event-store/postgres-event-store';
 import { headPosition, readEventsAfter } from '../event-store/postgres-event-store';
 import type { RecordedEvent } from '../event-store/types';
+import { createGroupCommit } from '../group-commit';
 import { unavailable } from '../http/errors';
 import { type CheckpointNotice, notifyCheckpoints } from './checkpoint-notifications';
 import { createCheckpointWatch } from './checkpoint-watch';
-import { createGroupCommit } from './group-commit';
 import {
   lockAllPartitionCheckpoints,
   lockCheckpointsOf,
