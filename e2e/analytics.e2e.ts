@@ -1,11 +1,11 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { DateTime } from 'luxon';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
+import { pdfText } from '../mfe-journal/src/analytics/report/testing/pdf-text';
 import { seriousViolations } from './axe';
 import { loginThroughScreen, newContext, newTestUser, screenshot, tabForSpecs, toastText } from './browser';
 
@@ -175,10 +175,7 @@ describe('dashboard, setups, analytics and the PDF report', () => {
     expect(download.suggestedFilename()).toMatch(/^yoman-analytics-\d{4}-\d{2}-\d{2}-today\.pdf$/);
     const file = join(downloads, download.suggestedFilename());
     await download.saveAs(file);
-    const text = execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' }).replace(
-      /[\u200e\u200f\u202a-\u202e\u2066-\u2069]/g,
-      '',
-    );
+    const text = await pdfText(new Uint8Array(readFileSync(file)));
     const headings = ['דוח ניתוחים', 'מדדים מרכזיים', 'התפלגות התוצאות', 'פילוח', 'זמנים'];
     const positions = headings.map((heading) => text.indexOf(heading));
     expect(positions).not.toContain(-1);
