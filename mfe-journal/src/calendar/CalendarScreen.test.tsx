@@ -224,6 +224,13 @@ describe('CalendarScreen', () => {
     // Sunday 22 to Saturday 28 November.
     expect(within(list).getAllByRole('listitem')).toHaveLength(7);
     expect(list.textContent).toContain('−0.50R');
+    // On the day's tint the shekels take the text colour, which keeps AA contrast on every tint (not the muted grey).
+    const shekels = list.querySelector('[data-figure="day-ils"]') as HTMLElement;
+    expect(shekels.textContent).toContain('₪');
+    expect(getComputedStyle(shekels).color).toBe(
+      getComputedStyle(shekels.parentElement as HTMLElement).color,
+    );
+    expect(getComputedStyle(shekels).color).not.toBe('rgb(152, 162, 179)');
     fireEvent.click(within(strip).getByRole('button', { name: 'השבוע הבא' }));
     expect(within(strip).getAllByRole('listitem')).toHaveLength(2);
     expect(within(strip).getByRole('button', { name: 'השבוע הבא' }).hasAttribute('disabled')).toBe(true);
