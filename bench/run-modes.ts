@@ -61,6 +61,9 @@ function logTrades(url: string, cookie: string, settings: ModeSettings) {
   });
 }
 
+/** The settings both modes are measured with: as `npm start` and a deployment run, logging warnings only. */
+const DEPLOYED_SETTINGS = { NODE_ENV: 'production', LOG_LEVEL: 'warn' };
+
 /** Embedded: `npm start`'s process on a fresh PGlite directory; the probe holds an in-memory one. */
 export async function measureEmbedded(settings: ModeSettings): Promise<ModeFigures> {
   const server = await startServer<YomanReady>(
@@ -68,8 +71,7 @@ export async function measureEmbedded(settings: ModeSettings): Promise<ModeFigur
     {
       ...EMBEDDED_ONLY,
       DATA_DIR: join(settings.workDir, 'embedded'),
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
+      ...DEPLOYED_SETTINGS,
       BENCH_TRADES: '20',
       BENCH_EVENTS: '0',
     },
@@ -132,7 +134,7 @@ export async function measureDistributed(settings: ModeSettings): Promise<ModeFi
     provideServers(options: { withKafka: boolean; log?: (line: string) => void }): Promise<Servers>;
   }>(settings.repoRoot, 'infra/servers.mjs');
   const { startStack } = await infraModule<{
-    startStack(options: Record<string, unknown>): Promise<Stack>;
+    startStack(options: { settings?: Record<string, string> } & Record<string, unknown>): Promise<Stack>;
   }>(settings.repoRoot, 'infra/stack/stack.mjs');
   const { registerPerson } = await infraModule<{
     registerPerson(
@@ -146,7 +148,9 @@ export async function measureDistributed(settings: ModeSettings): Promise<ModeFi
   let stack: Stack | undefined;
   let probe: RunningPlatform | undefined;
   try {
-    stack = await startStack({ ...servers, log: quiet });
+    // Run as deployed and with the embedded server's settings: production (answers written by the compiled
+    // serialisers alone; the tests' stack also checks each one against its contract) and warnings only.
+    stack = await startStack({ ...servers, settings: DEPLOYED_SETTINGS, log: quiet });
     await registerPerson(stack.gatewayUrl, { username: 'bench_mentor' });
     const student = await registerPerson(stack.gatewayUrl, { username: 'bench_student' });
     const cookie = [...student.session.cookies].map(([name, value]) => `${name}=${value}`).join('; ');

@@ -39,6 +39,7 @@ function stackEnvironment({
   partitions,
   frontEndDir,
   serviceUrls,
+  settings,
 }) {
   const env = { ...process.env };
   for (const name of OPERATOR_VARIABLES) delete env[name];
@@ -59,6 +60,7 @@ function stackEnvironment({
     INTERNAL_SECRET: secret(),
     FRONT_END_DIR: frontEndDir,
     SERVICE_URLS: serviceUrls,
+    ...settings,
   };
 }
 
@@ -66,7 +68,9 @@ function stackEnvironment({
  * Starts a stack on the given servers, in a schema, a Redis database and a topic prefix of its own.
  * `processes` chooses which of STACK_PROCESSES to start (default all). The processes run compiled, as a
  * deployment runs them (the server is built first, in about a second); `runtime: 'tsx'` runs the TypeScript
- * sources instead. Returns `gatewayUrl`, `processes`
+ * sources instead. `settings` are variables every process gets on top of the stack's own (the tests' stack runs
+ * with NODE_ENV=test, so every answer is also checked against its contract; the bench runs it as deployed,
+ * `{ NODE_ENV: 'production' }`). Returns `gatewayUrl`, `processes`
  * (name → { port, pid }), `runtime`, `kill(name, signal)`, `start(name)`, `restart(name)`, `logOf(name)`, `stop()`, `env`,
  * `schema` and `serverDatabaseUrl`.
  */
@@ -77,6 +81,7 @@ export async function startStack({
   processes = STACK_PROCESSES,
   partitions = 3,
   runtime = 'compiled',
+  settings = {},
   log = (line) => process.stderr.write(`${line}\n`),
 }) {
   const startedAt = Date.now();
@@ -125,6 +130,7 @@ export async function startStack({
       prefix,
       partitions,
       frontEndDir,
+      settings,
       // Every service but the gateway is reached through its API process.
       serviceUrls: STACK_SERVICES.filter(
         (service) => service.name !== 'gateway' && service.roles.includes('api'),
