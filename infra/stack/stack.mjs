@@ -70,7 +70,7 @@ function stackEnvironment({
  * deployment runs them (the server is built first, in about a second); `runtime: 'tsx'` runs the TypeScript
  * sources instead. `settings` are variables every process gets on top of the stack's own (the tests' stack runs
  * with NODE_ENV=test, so every answer is also checked against its contract; the bench runs it as deployed,
- * `{ NODE_ENV: 'production' }`). Returns `gatewayUrl`, `processes`
+ * `{ NODE_ENV: 'production', LOG_LEVEL: 'warn' }`). Returns `gatewayUrl`, `processes`
  * (name → { port, pid }), `runtime`, `kill(name, signal)`, `start(name)`, `restart(name)`, `logOf(name)`, `stop()`, `env`,
  * `schema` and `serverDatabaseUrl`.
  */
