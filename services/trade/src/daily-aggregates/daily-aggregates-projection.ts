@@ -3,6 +3,7 @@ import { batchedProjection, type Projection } from '@yoman/platform';
 import type { Knex } from 'knex';
 import { DateTime } from 'luxon';
 import {
+  addToDays,
   type DayKey,
   loadTradeDays,
   recomputeDays,
@@ -62,19 +63,29 @@ function nextTradeDay(before: TradeDayRow | undefined, event: TradeEvent): Trade
   }
 }
 
+const dayKeyOf = (row: DayKey) => `${row.user_id}\n${row.date}`;
+
 /**
- * Folds a batch of trade events over the stored rows of the trades they name, writes each changed trade once
- * and recomputes each day any of them left or joined once: a handful of statements for the whole batch.
+ * Folds a batch of trade events over the stored rows of the trades they name and writes each changed trade
+ * once. A day one of its stored trades changed or left is recomputed from its trades; a day that only gains
+ * trades (the common case: trades logged) has their sums added. A handful of statements for the whole batch,
+ * none of which reads a day's unchanged trades.
  */
 async function applyTradeEvents(events: readonly TradeEvent[], trx: Knex.Transaction): Promise<void> {
-  const stored = await loadTradeDays(trx, [...new Set(events.map((event) => event.data.tradeId))]);
-  await lockOwnersOf(trx, events, stored.values());
+  const users = new Set(events.map((event) => event.data.userId));
+  const stored = await loadTradeDays(
+    trx,
+    [...new Set(events.map((event) => event.data.tradeId))],
+    locksOf(users),
+  );
+  // A stored row of another owner (a trade id used again by someone else) has its owner locked next.
+  const others = [...stored.values()].map((row) => row.user_id).filter((owner) => !users.has(owner));
+  if (others.length > 0) {
+    const locks = locksOf(others);
+    await trx.raw(`select ${locks.sql}`, locks.bindings);
+  }
   const current = new Map<string, TradeDayRow | undefined>(stored);
   const changed = new Set<string>();
-  const days = new Map<string, DayKey>();
-  const touch = (row: TradeDayRow | undefined) => {
-    if (row) days.set(`${row.user_id}\n${row.date}`, { user_id: row.user_id, date: row.date });
-  };
   for (const event of events) {
     const tradeId = event.data.tradeId;
     const before = current.get(tradeId);
@@ -82,43 +93,45 @@ async function applyTradeEvents(events: readonly TradeEvent[], trx: Knex.Transac
     if (after === before) continue;
     current.set(tradeId, after);
     changed.add(tradeId);
-    touch(before);
-    touch(after);
   }
   const saved: TradeDayRow[] = [];
   const deletedIds: string[] = [];
+  const recomputed = new Map<string, DayKey>();
   for (const tradeId of changed) {
     const row = current.get(tradeId);
+    const before = stored.get(tradeId);
     if (row) saved.push(row);
-    else if (stored.has(tradeId)) deletedIds.push(tradeId);
+    else if (before) deletedIds.push(tradeId);
+    if (before) recomputed.set(dayKeyOf(before), { user_id: before.user_id, date: before.date });
+  }
+  if (recomputed.size === 0) {
+    // Only new trades: their rows and their days' sums in one statement.
+    await addToDays(trx, saved, { storing: true });
+    return;
   }
   await saveTradeDays(trx, saved, deletedIds);
-  await recomputeDays(trx, [...days.values()]);
+  await recomputeDays(trx, [...recomputed.values()]);
+  await addToDays(
+    trx,
+    saved.filter((row) => !recomputed.has(dayKeyOf(row))),
+  );
 }
 
 /** Namespace of the per-user advisory locks that serialise recomputing a user's days. */
 const DAYS_LOCK_NAMESPACE = 74_120;
 
 /**
- * Locks, for this transaction, every user whose days the batch may recompute. Trades of one user travel on
- * different Kafka partitions, so two projector transactions may recompute the same day; serialised per user,
- * each sees the other's committed trade rows instead of overwriting the day with a stale sum.
+ * The locks of these users as expressions of a select, sorted, so two batches never wait on each other in a
+ * cycle. Trades of one user travel on different Kafka partitions, so two projector transactions may change
+ * the same day; serialised per user, each sees the other's committed trade rows and sums instead of
+ * overwriting the day with stale ones.
  */
-async function lockOwnersOf(
-  trx: Knex.Transaction,
-  events: readonly TradeEvent[],
-  stored: Iterable<TradeDayRow>,
-): Promise<void> {
-  const owners = new Set<string>();
-  for (const row of stored) owners.add(row.user_id);
-  for (const event of events) {
-    const owner = (event.data as { userId?: unknown }).userId;
-    if (typeof owner === 'string') owners.add(owner);
-  }
-  // Sorted, so two transactions never wait on each other in opposite orders.
-  for (const owner of [...owners].sort()) {
-    await trx.raw('select pg_advisory_xact_lock(?, hashtext(?))', [DAYS_LOCK_NAMESPACE, owner]);
-  }
+function locksOf(owners: Iterable<string>) {
+  const sorted = [...new Set(owners)].sort();
+  return {
+    sql: sorted.map(() => 'pg_advisory_xact_lock(?, hashtext(?))').join(', '),
+    bindings: sorted.flatMap((owner) => [DAYS_LOCK_NAMESPACE, owner]),
+  };
 }
 
 /** The `daily_aggregates` read model: one row per user and day in the user's time zone (spec §3, rules §3). */
