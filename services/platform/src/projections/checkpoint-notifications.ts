@@ -15,6 +15,14 @@ const MAX_PAYLOAD_BYTES = 7900;
 export const checkpointKey = (projection: string, topic: string, partition: number) =>
   `${projection}\n${topic}\n${partition}`;
 
+/** The payload telling these checkpoints; empty (read the table) for none or when too long to send. */
+export function checkpointPayload(notices: readonly CheckpointNotice[]): string {
+  const text = JSON.stringify(
+    notices.map(({ projection, topic, partition, position }) => [projection, topic, partition, position]),
+  );
+  return notices.length > 0 && Buffer.byteLength(text) <= MAX_PAYLOAD_BYTES ? text : '';
+}
+
 /**
  * Tells the api processes listening on `channel` which checkpoints this transaction moved; PostgreSQL
  * delivers it when (and only if) the transaction commits. An empty list asks them to read the table.
@@ -24,11 +32,7 @@ export async function notifyCheckpoints(
   channel: string,
   notices: readonly CheckpointNotice[],
 ): Promise<void> {
-  const text = JSON.stringify(
-    notices.map(({ projection, topic, partition, position }) => [projection, topic, partition, position]),
-  );
-  const payload = notices.length > 0 && Buffer.byteLength(text) <= MAX_PAYLOAD_BYTES ? text : '';
-  await trx.raw('select pg_notify(?, ?)', [channel, payload]);
+  await trx.raw('select pg_notify(?, ?)', [channel, checkpointPayload(notices)]);
 }
 
 const noticeEntries = z.array(z.tuple([z.string(), z.string(), z.number().int(), z.number().int()]));

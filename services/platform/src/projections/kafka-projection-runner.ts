@@ -6,7 +6,7 @@ import { headPosition, readEventsAfter } from '../event-store/postgres-event-sto
 import type { RecordedEvent } from '../event-store/types';
 import { createGroupCommit } from '../group-commit';
 import { unavailable } from '../http/errors';
-import { type CheckpointNotice, notifyCheckpoints } from './checkpoint-notifications';
+import { type CheckpointNotice, checkpointPayload, notifyCheckpoints } from './checkpoint-notifications';
 import { createCheckpointWatch } from './checkpoint-watch';
 import {
   lockAllPartitionCheckpoints,
@@ -102,8 +102,11 @@ export function createKafkaProjectionRunner(options: KafkaProjectionRunnerOption
         own.sort((a, b) => a.position - b.position);
         await applyEvents(trx, projection, own, logger, isolate);
       }
-      await writeCheckpointsOf(trx, located);
-      if (channel) await notifyCheckpoints(trx, channel, noticesOf(located));
+      await writeCheckpointsOf(
+        trx,
+        located,
+        channel ? { channel, payload: checkpointPayload(noticesOf(located)) } : undefined,
+      );
     });
   };
 

@@ -37,8 +37,9 @@ export interface PartitionReaders {
 }
 
 /**
- * Locks the checkpoints of several partitions at once (creating missing ones at 0), always in the same
- * order; answers each partition's checkpoints by projection name, in the order of `places`.
+ * Locks the checkpoints of several partitions at once, always in the same order; answers each partition's
+ * checkpoints by projection name, in the order of `places`. A missing checkpoint (a projection's first batch
+ * of a partition) is created at 0 and the lock taken again, so the usual batch costs one statement.
  */
 export async function lockCheckpointsOf(
   trx: Knex.Transaction,
@@ -48,12 +49,10 @@ export async function lockCheckpointsOf(
     projections.map((projection) => ({ projection: projection.name, topic, partition })),
   );
   if (keys.length === 0) return places.map(() => new Map());
-  await trx(TABLE)
-    .insert(keys.map((key) => ({ ...key, position: 0 })))
-    .onConflict(['projection', 'topic', 'partition'])
-    .ignore();
-  const rows: { projection: string; topic: string; partition: number; position: number | string }[] =
-    await trx(TABLE)
+  const locked = (): Promise<
+    { projection: string; topic: string; partition: number; position: number | string }[]
+  > =>
+    trx(TABLE)
       .whereIn(
         ['topic', 'partition', 'projection'],
         keys.map((key) => [key.topic, key.partition, key.projection]),
@@ -61,36 +60,56 @@ export async function lockCheckpointsOf(
       .orderBy(['topic', 'partition', 'projection'])
       .forUpdate()
       .select('projection', 'topic', 'partition', 'position');
+  let rows = await locked();
+  if (rows.length < keys.length) {
+    await trx(TABLE)
+      .insert(keys.map((key) => ({ ...key, position: 0 })))
+      .onConflict(['projection', 'topic', 'partition'])
+      .ignore();
+    rows = await locked();
+  }
   return places.map(({ topic, partition }) => {
     const own = rows.filter((row) => row.topic === topic && Number(row.partition) === partition);
     return new Map(own.map((row) => [row.projection, Number(row.position)]));
   });
 }
 
-/** Moves each partition's advanced projections to that partition's position, in one statement. */
+/** A partition's advanced projections and the position they moved to. */
+export interface CheckpointMove {
+  topic: string;
+  partition: number;
+  position: number;
+  projections: readonly Projection[];
+}
+
+/**
+ * Moves each partition's advanced projections to that partition's position and, given a notice, sends it
+ * (delivered when the transaction commits) in the same statement: one round trip to end a batch.
+ */
 export async function writeCheckpointsOf(
   trx: Knex.Transaction,
-  moves: readonly {
-    topic: string;
-    partition: number;
-    position: number;
-    projections: readonly Projection[];
-  }[],
+  moves: readonly CheckpointMove[],
+  notice?: { channel: string; payload: string },
 ): Promise<void> {
   const rows = moves.flatMap(({ topic, partition, position, projections }) =>
-    projections.map((projection) => ({
-      projection: projection.name,
-      topic,
-      partition,
-      position,
-      updated_at: trx.fn.now(),
-    })),
+    projections.map((projection) => ({ projection: projection.name, topic, partition, position })),
   );
-  if (rows.length === 0) return;
-  await trx(TABLE)
-    .insert(rows)
-    .onConflict(['projection', 'topic', 'partition'])
-    .merge(['position', 'updated_at']);
+  const notify = notice ? 'select pg_notify(?, ?)' : 'select 1';
+  const notifyBindings = notice ? [notice.channel, notice.payload] : [];
+  if (rows.length === 0) {
+    if (notice) await trx.raw(notify, notifyBindings);
+    return;
+  }
+  await trx.raw(
+    `with moved as (
+       insert into ${TABLE} (projection, topic, partition, position, updated_at)
+       select projection, topic, partition, position, now()
+       from jsonb_to_recordset(?::jsonb) as m(projection text, topic text, partition int, position bigint)
+       on conflict (projection, topic, partition)
+       do update set position = excluded.position, updated_at = excluded.updated_at
+     ) ${notify}`,
+    [JSON.stringify(rows), ...notifyBindings],
+  );
 }
 
 /** Sets every partition of every topic these projections read to `position` (after a rebuild up to it). */
