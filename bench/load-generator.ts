@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
 // autocannon runs as its own process (its CLI with --json), so it never shares an event loop or a core's
@@ -17,6 +18,11 @@ export interface LoadRun {
   body?: string;
   /** Open-loop target: requests per second across all connections (autocannon --overallRate). */
   rate?: number;
+  /**
+   * Instead of `body`: each request's body from this template, `__EXIT__` a time `stepMs` after the one
+   * before (from `first`, ms since the epoch) and `__ENTRY__` the hour before it (bench/autocannon-sequence.mjs).
+   */
+  sequence?: { template: string; first: number; stepMs: number };
 }
 
 /** What a run measured: throughput, latency percentiles (ms) and failures. */
@@ -40,14 +46,26 @@ const AutocannonJson = z.object({
   duration: z.number(),
 });
 
-/** Runs autocannon against `run.url` and reads its JSON report. */
-export function runLoad(run: LoadRun): Promise<LoadFigures> {
+function cliArguments(run: LoadRun): string[] {
   const args = [autocannonCli, '--json', '-c', String(run.connections), '-d', String(run.seconds)];
   if (run.method) args.push('-m', run.method);
   for (const [name, value] of Object.entries(run.headers ?? {})) args.push('-H', `${name}:${value}`);
   if (run.body !== undefined) args.push('-b', run.body);
   if (run.rate) args.push('-R', String(run.rate));
   args.push(run.url);
+  return args;
+}
+
+const sequenceScript = fileURLToPath(new URL('./autocannon-sequence.mjs', import.meta.url));
+
+function sequenceArguments(run: LoadRun): string[] {
+  const { url, method, connections, seconds, headers, sequence } = run;
+  return [sequenceScript, JSON.stringify({ url, method, connections, seconds, headers, sequence })];
+}
+
+/** Runs autocannon against `run.url` and reads its JSON report. */
+export function runLoad(run: LoadRun): Promise<LoadFigures> {
+  const args = run.sequence ? sequenceArguments(run) : cliArguments(run);
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';

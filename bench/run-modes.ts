@@ -49,15 +49,27 @@ export const EMBEDDED_ONLY = { DATABASE_URL: '', REDIS_URL: '', KAFKA_BROKERS: '
 const PROBE_MODULES = () => [marketModule, createTradeModule()];
 const logger = () => createLogger({ level: 'warn', name: 'bench-modes' });
 
-/** Logs trades through HTTP as fast as `connections` clients can (closed loop). */
-function logTrades(url: string, cookie: string, settings: ModeSettings) {
+/**
+ * Logs trades through HTTP as fast as `connections` clients can (closed loop), each a new trade of the day
+ * exiting 100 ms after the one before (as the lag probe's): the warm-up's from 59 minutes ago, the measured
+ * run's from 58, so every trade is logged within the hour of its exit (not late, rules §2) and in order.
+ */
+function logTrades(url: string, cookie: string, settings: ModeSettings, run: 'warm-up' | 'measured') {
   return runLoad({
     url: `${url}/api/trades`,
     method: 'POST',
     connections: settings.connections,
     seconds: settings.loggingSeconds,
     headers: { cookie, 'content-type': 'application/json' },
-    body: JSON.stringify(benchTradeBody(1, new Date(Date.now() - 30 * 60_000))),
+    sequence: {
+      template: JSON.stringify({
+        ...benchTradeBody(1, new Date()),
+        entryTime: '__ENTRY__',
+        exitTime: '__EXIT__',
+      }),
+      first: Date.now() - (run === 'warm-up' ? 59 : 58) * 60_000,
+      stepMs: 100,
+    },
   });
 }
 
@@ -80,8 +92,8 @@ export async function measureEmbedded(settings: ModeSettings): Promise<ModeFigur
   let probe: RunningPlatform | undefined;
   try {
     const url = `http://127.0.0.1:${server.ready.port}`;
-    await logTrades(url, server.ready.cookie, { ...settings, loggingSeconds: 1 });
-    const logging = await logTrades(url, server.ready.cookie, settings);
+    await logTrades(url, server.ready.cookie, { ...settings, loggingSeconds: 1 }, 'warm-up');
+    const logging = await logTrades(url, server.ready.cookie, settings, 'measured');
     const memory = [{ process: 'gateway (everything)', megabytes: residentMegabytes(server.pid) }];
     probe = await createPlatform(
       loadConfig({ DATA_DIR: IN_MEMORY_DATA_DIR, NODE_ENV: 'production', LOG_LEVEL: 'warn' }),
@@ -154,8 +166,8 @@ export async function measureDistributed(settings: ModeSettings): Promise<ModeFi
     await registerPerson(stack.gatewayUrl, { username: 'bench_mentor' });
     const student = await registerPerson(stack.gatewayUrl, { username: 'bench_student' });
     const cookie = [...student.session.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-    await logTrades(stack.gatewayUrl, cookie, { ...settings, loggingSeconds: 1 });
-    const logging = await logTrades(stack.gatewayUrl, cookie, settings);
+    await logTrades(stack.gatewayUrl, cookie, { ...settings, loggingSeconds: 1 }, 'warm-up');
+    const logging = await logTrades(stack.gatewayUrl, cookie, settings, 'measured');
     const memory = [...stack.processes].map(([name, { pid }]) => ({
       process: name,
       megabytes: residentMegabytes(pid),

@@ -1,0 +1,47 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runLoad } from './load-generator';
+
+// The saves of the run-mode comparison each log a different trade; the bodies autocannon sent are read back.
+
+let server: Server;
+let url: string;
+const bodies: string[] = [];
+
+beforeAll(async () => {
+  server = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += chunk));
+    request.on('end', () => {
+      bodies.push(body);
+      response.writeHead(201, { 'content-type': 'application/json' }).end('{}');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/trades`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+describe('a load whose requests each send their own body', () => {
+  it('given a template, when run, then each request exits stepMs after the one before, entering the hour before', async () => {
+    const first = Date.parse('2026-03-10T08:00:00.000Z');
+    const figures = await runLoad({
+      url,
+      method: 'POST',
+      connections: 2,
+      seconds: 1,
+      headers: { 'content-type': 'application/json' },
+      sequence: { template: '{"entryTime":"__ENTRY__","exitTime":"__EXIT__","n":1}', first, stepMs: 100 },
+    });
+    expect(figures.requests).toBeGreaterThan(10);
+    expect(figures.non2xx).toBe(0);
+    const sent = bodies.map((body) => JSON.parse(body) as { entryTime: string; exitTime: string; n: number });
+    const exits = sent.map((body) => Date.parse(body.exitTime)).sort((a, b) => a - b);
+    expect(exits).toEqual(exits.map((_, n) => first + n * 100));
+    for (const body of sent) {
+      expect(Date.parse(body.exitTime) - Date.parse(body.entryTime)).toBe(3_600_000);
+      expect(body.n).toBe(1);
+    }
+  });
+});
