@@ -1,10 +1,10 @@
-import type { TradeEvent } from '@yoman/contracts';
+import type { TradeEvent, TradeFiguresData } from '@yoman/contracts';
 import type { Projection, RecordedEvent } from '@yoman/platform';
 import knex, { type Knex } from 'knex';
 import ClientPgLite from 'knex-pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tradeMigrations } from '../migrations';
-import { figures, LOCK_AT, loggedEvent, recordedTradeEvents } from '../trades/trade-fixtures';
+import { editedEvent, LOCK_AT, loggedEvent, recordedTradeEvents } from '../trades/trade-fixtures';
 import { tradesProjection } from '../trades/trades-projection';
 import { dailyAggregatesProjection } from './daily-aggregates-projection';
 
@@ -31,20 +31,8 @@ const [A, B, C, D, E, NEVER_LOGGED] = [1, 2, 3, 4, 5, 6].map(id) as [
 ];
 const at = '2026-03-10T12:00:00.000Z';
 
-function edited(tradeId: string, userId: string, changes: Partial<typeof figures>): TradeEvent {
-  return {
-    type: 'trade.edited.v1',
-    data: {
-      ...figures,
-      ...changes,
-      tradeId,
-      userId,
-      changedFields: ['exitTime'],
-      material: true,
-      editedAt: at,
-    },
-  };
-}
+const edited = (tradeId: string, userId: string, changes: Partial<TradeFiguresData>) =>
+  editedEvent(tradeId, userId, changes, at);
 const trust = (tradeId: string, userId: string, trustScore: number): TradeEvent => ({
   type: 'trade.trust-changed.v1',
   data: { tradeId, userId, reason: 'late_logging', change: trustScore - 100, trustScore, changedAt: at },

@@ -4,7 +4,7 @@ import knex, { type Knex } from 'knex';
 import ClientPgLite from 'knex-pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tradeMigrations } from '../migrations';
-import { figures, LOCK_AT, loggedEvent, recordedTradeEvents } from '../trades/trade-fixtures';
+import { editedEvent, LOCK_AT, loggedEvent, recordedTradeEvents } from '../trades/trade-fixtures';
 import { recomputeDays } from './daily-aggregate-rows';
 import { dailyAggregatesProjection } from './daily-aggregates-projection';
 
@@ -63,18 +63,7 @@ const eventArb: fc.Arbitrary<TradeEvent> = fc
           screenshotUrl: screenshot ? `/s/${tradeId}` : null,
         });
       case 'edited':
-        return {
-          type: 'trade.edited.v1',
-          data: {
-            ...figures,
-            ...changes,
-            tradeId,
-            userId,
-            changedFields: ['exitTime'],
-            material: true,
-            editedAt: AT,
-          },
-        };
+        return editedEvent(tradeId, userId, changes, AT);
       case 'screenshot':
         return {
           type: 'trade.screenshot-attached.v1',

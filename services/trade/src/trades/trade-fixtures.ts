@@ -86,6 +86,27 @@ export function trustChangedEvent(
   };
 }
 
+/** The owner edits a trade's figures (`changes` over the example's) at `editedAt`. */
+export function editedEvent(
+  tradeId: string,
+  userId: string,
+  changes: Partial<TradeFiguresData>,
+  editedAt: string,
+): TradeEvent {
+  return {
+    type: 'trade.edited.v1',
+    data: {
+      ...figures,
+      ...changes,
+      tradeId,
+      userId,
+      changedFields: ['exitTime'],
+      material: true,
+      editedAt,
+    },
+  };
+}
+
 /** Trade events as the event store hands them over: positions from 1, one stream per trade, at `recordedAt`. */
 export const recordedTradeEvents = (events: readonly TradeEvent[], recordedAt: Date): RecordedEvent[] =>
   events.map((event, index) => ({
