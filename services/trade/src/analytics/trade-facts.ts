@@ -1,6 +1,6 @@
 import { rRangeOf, type TradeEvent, type TradeFiguresData } from '@yoman/contracts';
-import { DateTime } from 'luxon';
 import { tradeDayOf } from '../daily-aggregates/daily-aggregates-projection';
+import { type ZonedTime, zonedTime } from '../time/zoned-time';
 import type { Outcome } from './figures';
 
 /** A `trade_analytics_trades` row: what a live trade adds to the figures, read in its owner's zone. */
@@ -24,14 +24,6 @@ export interface TradeFact {
   has_screenshot: boolean;
 }
 
-const FALLBACK_ZONE = 'Asia/Jerusalem';
-
-/** An instant in the owner's zone; an unknown zone from an old event falls back to the product's default. */
-function inZone(instant: string, timezone: string): DateTime {
-  const zoned = DateTime.fromISO(instant, { setZone: true }).setZone(timezone);
-  return zoned.isValid ? zoned : DateTime.fromISO(instant).setZone(FALLBACK_ZONE);
-}
-
 /** +1 for P&L above 0, −1 below, 0 for exactly 0 (rules §1). */
 export function outcomeOf(pnlUsd: string): Outcome {
   const value = Number(pnlUsd);
@@ -41,13 +33,13 @@ export function outcomeOf(pnlUsd: string): Outcome {
 
 /** The columns a trade's figures set (logging and editing). */
 function figureFacts(figures: TradeFiguresData) {
-  const entry = inZone(figures.entryTime, figures.timezone);
+  const entry = zonedTime(figures.entryTime, figures.timezone) as ZonedTime;
   const holdMs = Date.parse(figures.exitTime) - Date.parse(figures.entryTime);
   return {
     date: tradeDayOf(figures.exitTime, figures.timezone),
     exit_time: new Date(figures.exitTime).toISOString(),
     entry_hour: entry.hour,
-    entry_weekday: entry.weekday % 7,
+    entry_weekday: entry.weekday,
     session: figures.session,
     setup_key: figures.setupId ?? figures.setup,
     symbol: figures.symbol,

@@ -1,7 +1,7 @@
 import { parseTradeEvent, TRADE_EVENT_TYPES, type TradeEvent, type TradeFiguresData } from '@yoman/contracts';
 import { batchedProjection, type Projection } from '@yoman/platform';
 import type { Knex } from 'knex';
-import { DateTime } from 'luxon';
+import { zonedTime } from '../time/zoned-time';
 import {
   addToDays,
   type DayKey,
@@ -13,9 +13,8 @@ import {
 
 /** The calendar day of an exit time in the owner's display time zone (rules §3). */
 export function tradeDayOf(exitTime: string, timezone: string): string {
-  const day = DateTime.fromISO(exitTime, { setZone: true }).setZone(timezone);
   // An unknown zone from an old event falls back to the product's default rather than dropping the trade.
-  return (day.isValid ? day : DateTime.fromISO(exitTime).setZone('Asia/Jerusalem')).toISODate() as string;
+  return zonedTime(exitTime, timezone)?.date as string;
 }
 
 /** What an edit may change in a trade's row: its owner's day and its figures. */
