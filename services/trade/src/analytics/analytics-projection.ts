@@ -1,43 +1,18 @@
 import { parseTradeEvent, TRADE_EVENT_TYPES, type TradeEvent } from '@yoman/contracts';
 import { batchedProjection, type Projection, readCachesListening } from '@yoman/platform';
 import type { Knex } from 'knex';
+import { lockAndReadTrades } from '../owner-locks';
 import { readTogether, type SqlPart } from './analytics-reads';
 import { stampWrites, writeTogether } from './analytics-rows';
 import { groupWrites, type SignedFact } from './group-rows';
 import { organisationsPart, peersChanged } from './peer-scopes';
 import { daysToResequence, type FactChange, sequenceReads } from './sequence-reads';
 import { sequenceWrites, unchangedStreakWrites } from './sequence-rows';
-import { factWrites, loadFacts, loggedOrganisations, memberWrites } from './trade-fact-rows';
+import { factWrites, loggedOrganisations, memberWrites, storedFacts } from './trade-fact-rows';
 import { nextFact, type TradeFact } from './trade-facts';
 
 /** Namespace of the per-user advisory locks that serialise changing a user's analytics. */
 const ANALYTICS_LOCK_NAMESPACE = 74_121;
-
-/** The owners' locks as expressions of a select, sorted, so two batches never wait on each other in a cycle. */
-function locksOf(owners: Iterable<string>) {
-  const sorted = [...new Set(owners)].sort();
-  return {
-    sql: sorted.map(() => 'pg_advisory_xact_lock(?, hashtext(?))').join(', '),
-    bindings: sorted.flatMap((owner) => [ANALYTICS_LOCK_NAMESPACE, owner]),
-  };
-}
-
-/**
- * Locks the batch's users and reads its trades' stored facts in one statement; a stored fact of another
- * owner (a trade id used again by someone else) has its owner locked next. Reading the facts before their
- * lock is safe: a trade's events come in one stream, which one batch at a time applies.
- */
-async function lockAndLoad(trx: Knex.Transaction, events: readonly TradeEvent[]) {
-  const users = new Set(events.map((event) => event.data.userId));
-  const tradeIds = [...new Set(events.map((event) => event.data.tradeId))];
-  const stored = await loadFacts(trx, tradeIds, locksOf(users));
-  const others = [...stored.values()].map((fact) => fact.user_id).filter((owner) => !users.has(owner));
-  if (others.length > 0) {
-    const locks = locksOf(others);
-    await trx.raw(`select ${locks.sql}`, locks.bindings);
-  }
-  return stored;
-}
 
 interface FoldedBatch {
   /** Each trade the batch changes, with its stored fact and its fact after the batch (none: deleted). */
@@ -105,7 +80,7 @@ function signedFactsOf(changes: readonly FactChange[]): SignedFact[] {
  */
 async function applyAnalyticsEvents(events: readonly TradeEvent[], trx: Knex.Transaction): Promise<void> {
   if (events.length === 0) return;
-  const stored = await lockAndLoad(trx, events);
+  const stored = await lockAndReadTrades<TradeFact>(trx, ANALYTICS_LOCK_NAMESPACE, events, storedFacts);
   const eventUsers = [...new Set(events.map((event) => event.data.userId))];
   const { changes, owners } = foldBatch(events, stored);
   const days = daysToResequence(changes);

@@ -1,5 +1,5 @@
 import type { TradeEvent } from '@yoman/contracts';
-import type { Knex } from 'knex';
+import type { OwnedRows } from '../owner-locks';
 import { deletePart, upsertPart } from './analytics-rows';
 import type { TradeFact } from './trade-facts';
 
@@ -7,24 +7,11 @@ const FACT_COLUMNS = `trade_id, user_id, date, entry_hour, entry_weekday, sessio
   outcome, has_screenshot, r_multiple::text as r_multiple, hold_minutes::text as hold_minutes,
   to_char(exit_time at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as exit_time`;
 
-/**
- * The stored facts of these trades (numbers read back as text so they stay exact), in one statement with
- * `alongside` (expressions evaluated first, such as the batch's locks).
- */
-export async function loadFacts(
-  trx: Knex.Transaction,
-  tradeIds: readonly string[],
-  alongside: { sql: string; bindings: readonly Knex.Value[] } = { sql: '', bindings: [] },
-): Promise<Map<string, TradeFact>> {
-  const { rows } = await trx.raw<{ rows: { facts: TradeFact[] | string }[] }>(
-    `select ${alongside.sql ? `${alongside.sql}, ` : ''}(select coalesce(json_agg(f), '[]'::json) from (
-       select ${FACT_COLUMNS} from trade_analytics_trades where trade_id = any(?::uuid[])) f) as facts`,
-    [...alongside.bindings, [...tradeIds]],
-  );
-  const facts = rows[0].facts;
-  const list = typeof facts === 'string' ? (JSON.parse(facts) as TradeFact[]) : facts;
-  return new Map(list.map((fact) => [fact.trade_id, fact]));
-}
+/** The stored facts of these trades, numbers read back as text so they stay exact. */
+export const storedFacts = (tradeIds: readonly string[]): OwnedRows => ({
+  sql: `select ${FACT_COLUMNS} from trade_analytics_trades where trade_id = any(?::uuid[])`,
+  bindings: [[...tradeIds]],
+});
 
 /** The writes that store these facts and drop the deleted trades'. */
 export const factWrites = (saved: readonly TradeFact[], deletedIds: readonly string[]) => [

@@ -1,6 +1,5 @@
 import { rRangeOf, type TradeEvent, type TradeFiguresData } from '@yoman/contracts';
-import { tradeDayOf } from '../daily-aggregates/daily-aggregates-projection';
-import { type ZonedTime, zonedTime } from '../time/zoned-time';
+import { tradeDayOf, type ZonedTime, zonedTime } from '../time/zoned-time';
 import type { Outcome } from './figures';
 
 /** A `trade_analytics_trades` row: what a live trade adds to the figures, read in its owner's zone. */

@@ -1,5 +1,6 @@
 import { TRUST_THRESHOLDS } from '@yoman/contracts';
 import type { Knex } from 'knex';
+import type { OwnedRows } from '../owner-locks';
 
 /** A user's calendar day (date as YYYY-MM-DD in the user's time zone). */
 export interface DayKey {
@@ -31,24 +32,11 @@ function inChunks<T>(items: readonly T[]): T[][] {
 const TRADE_DAY_COLUMNS = `trade_id, user_id, to_char(date, 'YYYY-MM-DD') as date, session,
   r_multiple::text as r_multiple, pnl_usd::text as pnl_usd, pnl_ils::text as pnl_ils, has_screenshot, trust_score`;
 
-/**
- * The stored rows of these trades (numbers read back as text so they stay exact), in one statement with
- * `alongside` (expressions evaluated first, such as the batch's locks).
- */
-export async function loadTradeDays(
-  trx: Knex.Transaction,
-  tradeIds: readonly string[],
-  alongside: { sql: string; bindings: readonly Knex.Value[] } = { sql: '', bindings: [] },
-): Promise<Map<string, TradeDayRow>> {
-  const { rows } = await trx.raw<{ rows: { trades: TradeDayRow[] | string }[] }>(
-    `select ${alongside.sql ? `${alongside.sql}, ` : ''}(select coalesce(json_agg(t), '[]'::json) from (
-       select ${TRADE_DAY_COLUMNS} from daily_aggregate_trades where trade_id = any(?::uuid[])) t) as trades`,
-    [...alongside.bindings, [...tradeIds]],
-  );
-  const found = rows[0].trades;
-  const list = typeof found === 'string' ? (JSON.parse(found) as TradeDayRow[]) : found;
-  return new Map(list.map((row) => [row.trade_id, row]));
-}
+/** The stored rows of these trades, numbers read back as text so they stay exact. */
+export const storedTradeDays = (tradeIds: readonly string[]): OwnedRows => ({
+  sql: `select ${TRADE_DAY_COLUMNS} from daily_aggregate_trades where trade_id = any(?::uuid[])`,
+  bindings: [[...tradeIds]],
+});
 
 /** Writes the trades' new rows (upsert) and removes the deleted ones. */
 export async function saveTradeDays(

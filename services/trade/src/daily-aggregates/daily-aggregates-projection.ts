@@ -1,21 +1,16 @@
 import { parseTradeEvent, TRADE_EVENT_TYPES, type TradeEvent, type TradeFiguresData } from '@yoman/contracts';
 import { batchedProjection, type Projection } from '@yoman/platform';
 import type { Knex } from 'knex';
-import { zonedTime } from '../time/zoned-time';
+import { lockAndReadTrades } from '../owner-locks';
+import { tradeDayOf } from '../time/zoned-time';
 import {
   addToDays,
   type DayKey,
-  loadTradeDays,
   recomputeDays,
   saveTradeDays,
+  storedTradeDays,
   type TradeDayRow,
 } from './daily-aggregate-rows';
-
-/** The calendar day of an exit time in the owner's display time zone (rules §3). */
-export function tradeDayOf(exitTime: string, timezone: string): string {
-  // An unknown zone from an old event falls back to the product's default rather than dropping the trade.
-  return zonedTime(exitTime, timezone)?.date as string;
-}
 
 /** What an edit may change in a trade's row: its owner's day and its figures. */
 function dayFigures(data: TradeFiguresData & { userId: string }) {
@@ -71,18 +66,7 @@ const dayKeyOf = (row: DayKey) => `${row.user_id}\n${row.date}`;
  * none of which reads a day's unchanged trades.
  */
 async function applyTradeEvents(events: readonly TradeEvent[], trx: Knex.Transaction): Promise<void> {
-  const users = new Set(events.map((event) => event.data.userId));
-  const stored = await loadTradeDays(
-    trx,
-    [...new Set(events.map((event) => event.data.tradeId))],
-    locksOf(users),
-  );
-  // A stored row of another owner (a trade id used again by someone else) has its owner locked next.
-  const others = [...stored.values()].map((row) => row.user_id).filter((owner) => !users.has(owner));
-  if (others.length > 0) {
-    const locks = locksOf(others);
-    await trx.raw(`select ${locks.sql}`, locks.bindings);
-  }
+  const stored = await lockAndReadTrades<TradeDayRow>(trx, DAYS_LOCK_NAMESPACE, events, storedTradeDays);
   const current = new Map<string, TradeDayRow | undefined>(stored);
   const changed = new Set<string>();
   for (const event of events) {
@@ -116,22 +100,11 @@ async function applyTradeEvents(events: readonly TradeEvent[], trx: Knex.Transac
   );
 }
 
-/** Namespace of the per-user advisory locks that serialise recomputing a user's days. */
-const DAYS_LOCK_NAMESPACE = 74_120;
-
 /**
- * The locks of these users as expressions of a select, sorted, so two batches never wait on each other in a
- * cycle. Trades of one user travel on different Kafka partitions, so two projector transactions may change
- * the same day; serialised per user, each sees the other's committed trade rows and sums instead of
- * overwriting the day with stale ones.
+ * Namespace of the per-user locks that serialise changing a user's days: two projector transactions adding
+ * to or summing again one day each see the other's committed trade rows and sums instead of stale ones.
  */
-function locksOf(owners: Iterable<string>) {
-  const sorted = [...new Set(owners)].sort();
-  return {
-    sql: sorted.map(() => 'pg_advisory_xact_lock(?, hashtext(?))').join(', '),
-    bindings: sorted.flatMap((owner) => [DAYS_LOCK_NAMESPACE, owner]),
-  };
-}
+const DAYS_LOCK_NAMESPACE = 74_120;
 
 /** The `daily_aggregates` read model: one row per user and day in the user's time zone (spec §3, rules §3). */
 export const dailyAggregatesProjection: Projection = batchedProjection({

@@ -4,11 +4,12 @@ import knex, { type Knex } from 'knex';
 import ClientPgLite from 'knex-pglite';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { tradeMigrations } from '../migrations';
+import { tradeDayOf } from '../time/zoned-time';
 import { LOCK_AT, loggedEvent, TRADE_ID, trustChangedEvent, USER_ID } from '../trades/trade-fixtures';
 import { findTrade, listTrades } from '../trades/trade-queries';
 import { tradesProjection } from '../trades/trades-projection';
 import { findDailyAggregate, listDailyAggregates } from './daily-aggregate-queries';
-import { dailyAggregatesProjection, tradeDayOf } from './daily-aggregates-projection';
+import { dailyAggregatesProjection } from './daily-aggregates-projection';
 
 let db: Knex;
 const projections = [tradesProjection, dailyAggregatesProjection];

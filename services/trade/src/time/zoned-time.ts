@@ -51,3 +51,7 @@ export function zonedTime(instant: string, zone: string): ZonedTime | undefined 
     weekday: local.getUTCDay(),
   };
 }
+
+/** The calendar day of an exit time in the owner's display time zone (rules §3). */
+export const tradeDayOf = (exitTime: string, timezone: string): string =>
+  zonedTime(exitTime, timezone)?.date as string;
