@@ -19,6 +19,7 @@ export {
 export { createPlatform, type PlatformOptions, type RunningPlatform, systemClock } from './create-platform';
 export { createDatabase, ensureSchema, isUniqueViolation } from './db/database';
 export { MIGRATIONS_TABLE, runMigrations } from './db/migrations';
+export { prepared } from './db/prepared';
 export { DomainError, type DomainErrorKind } from './domain-error';
 export {
   createKafkaEventBus,

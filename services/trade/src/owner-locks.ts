@@ -1,4 +1,5 @@
 import type { TradeEvent } from '@yoman/contracts';
+import { prepared } from '@yoman/platform';
 import type { Knex } from 'knex';
 
 // The trade read models that sum several trades into a user's rows (daily aggregates, analytics) serialise
@@ -11,12 +12,14 @@ export interface OwnedRows {
   bindings: readonly Knex.Value[];
 }
 
-/** The owners' transaction locks in `namespace` as expressions of a select, sorted, so no two wait in a cycle. */
-function lockExpressions(namespace: number, owners: Iterable<string>) {
-  const sorted = [...new Set(owners)].sort();
+/**
+ * The owners' transaction locks in `namespace`, taken in sorted order (so no two batches wait in a cycle), as
+ * one expression whatever their number: the statement's text stays the same and is planned once.
+ */
+function lockExpression(namespace: number, owners: Iterable<string>) {
   return {
-    sql: sorted.map(() => 'pg_advisory_xact_lock(?, hashtext(?))').join(', '),
-    bindings: sorted.flatMap((owner) => [namespace, owner]),
+    sql: '(select count(pg_advisory_xact_lock(?, hashtext(owner))) from unnest(?::text[]) as owner)',
+    bindings: [namespace, [...new Set(owners)].sort()],
   };
 }
 
@@ -47,17 +50,19 @@ async function lockOwnersAndRead<Row extends { user_id: string }>(
   owners: ReadonlySet<string>,
   rows: OwnedRows,
 ): Promise<Row[]> {
-  const locks = lockExpressions(namespace, owners);
-  const { rows: result } = await trx.raw<{ rows: { rows: Row[] | string }[] }>(
-    `select ${locks.sql ? `${locks.sql}, ` : ''}(select coalesce(json_agg(r), '[]'::json) from (${rows.sql}) r) as rows`,
-    [...locks.bindings, ...rows.bindings],
+  const locks = lockExpression(namespace, owners);
+  const { rows: result } = await prepared(
+    trx.raw<{ rows: { rows: Row[] | string }[] }>(
+      `select ${locks.sql} as locked, (select coalesce(json_agg(r), '[]'::json) from (${rows.sql}) r) as rows`,
+      [...locks.bindings, ...rows.bindings],
+    ),
   );
   const found = result[0].rows;
   const list = typeof found === 'string' ? (JSON.parse(found) as Row[]) : found;
   const others = list.map((row) => row.user_id).filter((owner) => !owners.has(owner));
   if (others.length > 0) {
-    const more = lockExpressions(namespace, others);
-    await trx.raw(`select ${more.sql}`, more.bindings);
+    const more = lockExpression(namespace, others);
+    await prepared(trx.raw(`select ${more.sql} as locked`, more.bindings));
   }
   return list;
 }

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { prepared } from '../db/prepared';
 import { moduleOfEventType, moduleTopic, partitionOf } from '../event-bus/topics';
 import type { Projection } from './types';
 
@@ -52,14 +53,17 @@ export async function lockCheckpointsOf(
   const locked = (): Promise<
     { projection: string; topic: string; partition: number; position: number | string }[]
   > =>
-    trx(TABLE)
-      .whereIn(
-        ['topic', 'partition', 'projection'],
-        keys.map((key) => [key.topic, key.partition, key.projection]),
-      )
-      .orderBy(['topic', 'partition', 'projection'])
-      .forUpdate()
-      .select('projection', 'topic', 'partition', 'position');
+    // As many texts as a projector has partition-and-projection counts in a batch: a few.
+    prepared(
+      trx(TABLE)
+        .whereIn(
+          ['topic', 'partition', 'projection'],
+          keys.map((key) => [key.topic, key.partition, key.projection]),
+        )
+        .orderBy(['topic', 'partition', 'projection'])
+        .forUpdate()
+        .select('projection', 'topic', 'partition', 'position'),
+    );
   let rows = await locked();
   if (rows.length < keys.length) {
     await trx(TABLE)
@@ -100,15 +104,17 @@ export async function writeCheckpointsOf(
     if (notice) await trx.raw(notify, notifyBindings);
     return;
   }
-  await trx.raw(
-    `with moved as (
+  await prepared(
+    trx.raw(
+      `with moved as (
        insert into ${TABLE} (projection, topic, partition, position, updated_at)
        select projection, topic, partition, position, now()
        from jsonb_to_recordset(?::jsonb) as m(projection text, topic text, partition int, position bigint)
        on conflict (projection, topic, partition)
        do update set position = excluded.position, updated_at = excluded.updated_at
      ) ${notify}`,
-    [JSON.stringify(rows), ...notifyBindings],
+      [JSON.stringify(rows), ...notifyBindings],
+    ),
   );
 }
 

@@ -1,3 +1,4 @@
+import { prepared } from '@yoman/platform';
 import type { Knex } from 'knex';
 import { EMPTY_SUMS, type GroupSums } from './figures';
 import { type DayRange, type PeriodRows, periodRowsOf, selectOverPeriod } from './periods';
@@ -7,7 +8,7 @@ import { type DayRange, type PeriodRows, periodRowsOf, selectOverPeriod } from '
 
 export interface SqlPart {
   sql: string;
-  bindings: string[];
+  bindings: Knex.Value[];
   /** Column the part's rows keep their order by. */
   orderBy?: string;
 }
@@ -23,9 +24,11 @@ export async function readTogether<Name extends string>(
     const order = orderBy ? ` order by p${index}.${orderBy}` : '';
     return `(select coalesce(json_agg(p${index}${order}), '[]'::json) from (${sql}) p${index}) as "${name}"`;
   });
-  const { rows } = await db.raw<{ rows: Record<Name, unknown>[] }>(
-    `select ${columns.join(', ')}`,
-    names.flatMap((name) => parts[name].bindings),
+  const { rows } = await prepared(
+    db.raw<{ rows: Record<Name, unknown>[] }>(
+      `select ${columns.join(', ')}`,
+      names.flatMap((name) => parts[name].bindings),
+    ),
   );
   const row = rows[0] as Record<Name, unknown>;
   return Object.fromEntries(

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { prepared } from '@yoman/platform';
 import type { Knex } from 'knex';
 
 // Keeps each statement well under Postgres' 65,535 bind parameters whatever the runner's batch size.
@@ -85,9 +86,11 @@ export function deletePart(
 export async function writeTogether(trx: Knex.Transaction, parts: readonly WritePart[]) {
   if (parts.length === 0) return;
   const ctes = parts.map((part, index) => `${part.name ?? `w${index}`} as (${part.sql})`);
-  await trx.raw(
-    `with ${ctes.join(',\n')} select 1`,
-    parts.flatMap((part) => part.bindings),
+  await prepared(
+    trx.raw(
+      `with ${ctes.join(',\n')} select 1`,
+      parts.flatMap((part) => part.bindings),
+    ),
   );
 }
 

@@ -74,11 +74,14 @@ export function daysToResequence(changes: readonly FactChange[]): DayWork[] {
 
 export const monthOf = (date: string) => date.slice(0, 7);
 
-/** `(values (?, ?), …)` of pairs, with their bindings. */
+/**
+ * Pairs as a table of two text columns, each an array parameter: the statement's text is the same for any
+ * number of pairs, so PostgreSQL plans it once (see `prepared`).
+ */
 function pairList(pairs: readonly (readonly [string, string])[]) {
   return {
-    sql: `(values ${pairs.map(() => '(?, ?)').join(', ')})`,
-    bindings: pairs.flatMap((pair) => [...pair]),
+    sql: '(select * from unnest(?::text[], ?::text[]))',
+    bindings: [pairs.map((pair) => pair[0]), pairs.map((pair) => pair[1])],
   };
 }
 

@@ -1,4 +1,5 @@
 import { TRUST_THRESHOLDS } from '@yoman/contracts';
+import { prepared } from '@yoman/platform';
 import type { Knex } from 'knex';
 import type { OwnedRows } from '../owner-locks';
 
@@ -127,8 +128,9 @@ export async function addToDays(
          on conflict (trade_id) do update set ${TRADE_DAY_UPDATE}
        ) `
     : '';
-  await trx.raw(
-    `${store}insert into daily_aggregates (${DAY_COLUMNS})
+  await prepared(
+    trx.raw(
+      `${store}insert into daily_aggregates (${DAY_COLUMNS})
      ${DAY_SUMS}
      from jsonb_to_recordset(?::jsonb) as t(user_id text, date date, session text, r_multiple numeric,
        pnl_usd numeric, pnl_ils numeric, has_screenshot boolean, trust_score int)
@@ -136,6 +138,7 @@ export async function addToDays(
      on conflict (user_id, date) do update set ${ADDED},
        all_have_screenshots = daily_aggregates.all_have_screenshots and excluded.all_have_screenshots,
        has_low_trust = daily_aggregates.has_low_trust or excluded.has_low_trust`,
-    [...(options.storing ? [rows] : []), TRUST_THRESHOLDS.medium, rows],
+      [...(options.storing ? [rows] : []), TRUST_THRESHOLDS.medium, rows],
+    ),
   );
 }
