@@ -36,6 +36,8 @@ const notesModule: YomanModule = {
   projections: [deliveredLog],
 };
 
+const onNodePostgres = () =>
+  (running.platform.db.client as { config: { client?: unknown } }).config.client === 'pg';
 const note = (text: string) => ({ type: 'note.written.v1', data: { text }, metadata: { userId: 'u1' } });
 const clock = createTestClock('2026-03-01T10:00:00Z');
 let running: RunningPlatform;
@@ -131,7 +133,7 @@ describe('appends made at about the same time', () => {
     return seen;
   }
 
-  it('commit in one transaction, each with its own versions and consecutive positions', async () => {
+  it('commit in one statement, each with its own versions and consecutive positions', async () => {
     const { eventStore } = running.platform;
     await eventStore.append('note-2', 'note', 'no_stream', [note('before')]);
     let results: Awaited<ReturnType<typeof eventStore.append>>[] = [];
@@ -142,8 +144,20 @@ describe('appends made at about the same time', () => {
         eventStore.append('note-3', 'note', 'any', [note('c1')]),
       ]);
     });
-    expect(statements.filter((sql) => sql.includes('pg_advisory_xact_lock'))).toHaveLength(1);
-    expect(statements.filter((sql) => sql.startsWith('insert into "events"'))).toHaveLength(1);
+    // The other statements are the projections' catch-up after the earlier append.
+    const appending = statements.filter((sql) =>
+      /pg_advisory_xact_lock|insert into "?events"?|"events" where "stream_id"/.test(sql),
+    );
+    if (onNodePostgres()) {
+      // One round trip: the lock, the versions and the insert, in a transaction of its own.
+      expect(appending).toHaveLength(1);
+      expect(appending[0]).toContain('pg_advisory_xact_lock');
+      expect(appending[0]).toContain('insert into events');
+    } else {
+      // PGlite: one transaction of three statements, one lock and one insert for the group.
+      expect(appending.filter((sql) => sql.includes('pg_advisory_xact_lock'))).toHaveLength(1);
+      expect(appending.filter((sql) => sql.startsWith('insert into "events"'))).toHaveLength(1);
+    }
     expect(results).toEqual([
       { nextVersion: 2, lastPosition: 3 },
       { nextVersion: 4, lastPosition: 6 },
@@ -212,5 +226,50 @@ describe('appends made at about the same time', () => {
     expect((await eventStore.readStream('note-2')).map((event) => event.data)).toEqual([
       { text: 'unrelated' },
     ]);
+  });
+
+  it('given an append to the same stream committed while one waited for the lock, then it is stored after it, not beside it', async () => {
+    const { db, eventStore } = running.platform;
+    // Another writer holds the append lock and writes version 1 of note-1. On PostgreSQL the append below
+    // starts meanwhile: its statement's snapshot cannot see version 1, so its insert meets that row, and the
+    // group is appended again the transaction way, which reads the version after the lock.
+    const other = await db.transaction();
+    await other.raw('select pg_advisory_xact_lock(?)', [APPEND_LOCK_KEY]);
+    await other('events').insert({
+      stream_id: 'note-1',
+      stream_type: 'note',
+      version: 1,
+      type: 'note.written.v1',
+      data: '{}',
+    });
+    const appends = Promise.all([
+      eventStore.append('note-1', 'note', 'any', [note('after the other')]),
+      eventStore.append('note-2', 'note', 'no_stream', [note('unrelated')]),
+    ]);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await other.commit();
+    const [after, unrelated] = await appends;
+    expect(after.nextVersion).toBe(2);
+    expect(unrelated.nextVersion).toBe(1);
+    const stored = await eventStore.readStream('note-1');
+    expect(stored.map((event) => event.version)).toEqual([1, 2]);
+    expect(stored[1]?.position).toBe(after.lastPosition);
+    expect(stored[1]?.position).toBeGreaterThan(stored[0]?.position as number);
+  });
+
+  it('given appends that commit together, then their positions follow the order they were made in', async () => {
+    const { eventStore } = running.platform;
+    const results = await Promise.all(
+      Array.from({ length: 12 }, (_, n) =>
+        eventStore.append(`note-${n}`, 'note', 'no_stream', [note(`${n}a`), note(`${n}b`)]),
+      ),
+    );
+    const all = await eventStore.readAll({ after: 0 });
+    expect(all.map((event) => (event.data as { text: string }).text)).toEqual(
+      Array.from({ length: 12 }, (_, n) => [`${n}a`, `${n}b`]).flat(),
+    );
+    expect(results.map((result) => result.lastPosition)).toEqual(
+      Array.from({ length: 12 }, (_, n) => 2 * n + 2),
+    );
   });
 });
