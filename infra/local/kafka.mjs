@@ -15,6 +15,15 @@ const pomFile = join(infraDir, 'kafka', 'pom.xml');
 /** Where Maven copies the broker's jars (gitignored, reused across runs). */
 export const KAFKA_JAR_DIR = join(infraDir, '.cache', 'kafka');
 const HEAP = ['-Xms192m', '-Xmx384m'];
+/**
+ * A throwaway broker lives for one test run or bench on a machine of a few cores, where a cold JVM's compiler
+ * threads and G1's concurrent work took a tenth of both cores while the bench measured (`top -H`: C1 and C2
+ * 12 % during the lag phase). C1 alone compiles less and sooner, and the serial collector has no threads of
+ * its own: with them the distributed lag at 200 events/s fell from p50 / p99 55–114 / 141–304 ms to
+ * 55–77 / 120–276 ms over eight runs each (BENCHMARKS.md, 2026-11-27). A long-lived production broker keeps
+ * its own settings.
+ */
+const JIT_AND_GC = ['-XX:TieredStopAtLevel=1', '-XX:+UseSerialGC'];
 
 /** The Kafka version the pom asks for. */
 function wantedKafkaVersion() {
@@ -130,8 +139,7 @@ export async function startKafka() {
   writeFileSync(log4jFile, log4jProperties(dir));
   const jvm = [
     ...HEAP,
-    '-XX:+UseG1GC',
-    '-XX:MaxGCPauseMillis=20',
+    ...JIT_AND_GC,
     '-Djava.awt.headless=true',
     `-Dkafka.logs.dir=${dir}`,
     `-Dlog4j.configuration=file:${log4jFile}`,
