@@ -15,9 +15,9 @@ function nameOf(sql: string): string {
   return name;
 }
 
-/** True where the statement runs on PostgreSQL through node-postgres, which keeps named statements per connection. */
-const onNodePostgres = (query: Knex.Raw | Knex.QueryBuilder) =>
-  (query as unknown as { client: { config: { client?: unknown } } }).client.config.client === 'pg';
+/** True for a database (or a statement) on PostgreSQL through node-postgres, false on PGlite. */
+export const onNodePostgres = (on: Knex | Knex.Raw | Knex.QueryBuilder) =>
+  (on as unknown as { client: { config: { client?: unknown } } }).client.config.client === 'pg';
 
 /**
  * Runs a statement as a named prepared statement on PostgreSQL: each connection parses it once, and plans it

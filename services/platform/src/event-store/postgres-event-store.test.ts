@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RunningPlatform } from '../create-platform';
+import { onNodePostgres } from '../db/prepared';
 import { ConcurrencyError } from '../http/errors';
 import type { YomanModule } from '../module';
 import type { Projection } from '../projections/types';
@@ -36,8 +37,15 @@ const notesModule: YomanModule = {
   projections: [deliveredLog],
 };
 
-const onNodePostgres = () =>
-  (running.platform.db.client as { config: { client?: unknown } }).config.client === 'pg';
+/** Version 1 of note-1 written by `writer`, a transaction the test commits when it chooses. */
+const versionOneOfNote1 = (writer: Knex.Transaction) =>
+  writer('events').insert({
+    stream_id: 'note-1',
+    stream_type: 'note',
+    version: 1,
+    type: 'note.written.v1',
+    data: '{}',
+  });
 const note = (text: string) => ({ type: 'note.written.v1', data: { text }, metadata: { userId: 'u1' } });
 const clock = createTestClock('2026-03-01T10:00:00Z');
 let running: RunningPlatform;
@@ -148,7 +156,7 @@ describe('appends made at about the same time', () => {
     const appending = statements.filter((sql) =>
       /pg_advisory_xact_lock|insert into "?events"?|"events" where "stream_id"/.test(sql),
     );
-    if (onNodePostgres()) {
+    if (onNodePostgres(running.platform.db)) {
       // One round trip: the lock, the versions and the insert, in a transaction of its own.
       expect(appending).toHaveLength(1);
       expect(appending[0]).toContain('pg_advisory_xact_lock');
@@ -207,13 +215,7 @@ describe('appends made at about the same time', () => {
     // A writer that skips the lock holds version 1 of note-1, uncommitted, while the group appends. On
     // PostgreSQL the group's insert then meets it and fails, and each append is tried again on its own.
     const sneaky = await db.transaction();
-    await sneaky('events').insert({
-      stream_id: 'note-1',
-      stream_type: 'note',
-      version: 1,
-      type: 'note.written.v1',
-      data: '{}',
-    });
+    await versionOneOfNote1(sneaky);
     const appends = Promise.allSettled([
       eventStore.append('note-1', 'note', 'no_stream', [note('late')]),
       eventStore.append('note-2', 'note', 'no_stream', [note('unrelated')]),
@@ -235,13 +237,7 @@ describe('appends made at about the same time', () => {
     // group is appended again the transaction way, which reads the version after the lock.
     const other = await db.transaction();
     await other.raw('select pg_advisory_xact_lock(?)', [APPEND_LOCK_KEY]);
-    await other('events').insert({
-      stream_id: 'note-1',
-      stream_type: 'note',
-      version: 1,
-      type: 'note.written.v1',
-      data: '{}',
-    });
+    await versionOneOfNote1(other);
     const appends = Promise.all([
       eventStore.append('note-1', 'note', 'any', [note('after the other')]),
       eventStore.append('note-2', 'note', 'no_stream', [note('unrelated')]),

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { isUniqueViolation } from '../db/database';
-import { prepared } from '../db/prepared';
+import { onNodePostgres, prepared } from '../db/prepared';
 import { createGroupCommit } from '../group-commit';
 import { ConcurrencyError } from '../http/errors';
 import type { Clock } from '../platform';
@@ -69,7 +69,7 @@ export function createEventStore(db: Knex, options: EventStoreOptions): EventSto
   };
   const settings = () => ({ now: options.clock.now(), notifyChannel: options.notifyChannel });
   // On PGlite, which plans every statement anew, the one statement costs more than the five small ones.
-  const oneStatement = (db.client as { config: { client?: unknown } }).config.client === 'pg';
+  const oneStatement = onNodePostgres(db);
   const alone = async (append: Append) => {
     const result = await db.transaction((trx) => appendInTransaction(trx, append, settings()));
     notify(result, append);
