@@ -145,6 +145,26 @@ describe('what a page downloads before it paints', () => {
     await context.close();
   });
 
+  it("leaves the add-trade dialog and the day drawer out of the calendar's first screen until the user reaches for the page", async () => {
+    const { context, page, requests } = await newStudentOnCalendar('נעמה שדה');
+    await page.waitForLoadState('networkidle');
+    const overlayChunks = () =>
+      requests
+        .map(({ path }) => path)
+        .filter((path) => /^\/remotes\/journal\/(add-trade-dialog|day-drawer)\.[0-9a-f]+\.js$/u.test(path));
+    expect(overlayChunks()).toEqual([]);
+    // The user points at a day and adds a trade: the dialog's code comes then (or was fetched on the way).
+    const day = page.getByTestId('month-grid').locator('[data-date]').first();
+    await day.hover();
+    await day.locator('[data-add-trade]').click();
+    await page.getByRole('dialog', { name: 'עסקה חדשה' }).getByLabel('זמן יציאה').waitFor();
+    await page.waitForLoadState('networkidle');
+    const fetched = overlayChunks();
+    expect(fetched.filter((path) => path.includes('/add-trade-dialog.'))).toHaveLength(1);
+    expect(fetched.filter((path) => path.includes('/day-drawer.')).length).toBeLessThanOrEqual(1);
+    await context.close();
+  });
+
   it("leaves the phone menu's sheet out of the layout until the menu is first opened", async () => {
     const context = await newContext(running, { mobile: true });
     const page = await context.newPage();

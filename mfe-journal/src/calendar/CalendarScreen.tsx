@@ -1,7 +1,7 @@
 import { ErrorPanel } from '@yoman/ui';
 import { useMemo, useState } from 'react';
-import { AddTradeDialog } from '../add-trade/AddTradeDialog';
-import { DayDrawer } from '../day-drawer/DayDrawer';
+import { LazyAddTradeDialog } from '../add-trade/LazyAddTradeDialog';
+import { LazyDayDrawer } from '../day-drawer/LazyDayDrawer';
 import { he } from '../i18n';
 import { ScreenPage } from '../screen/ScreenLayout';
 import { CalendarLegend } from './CalendarLegend';
@@ -99,13 +99,13 @@ export function CalendarScreen() {
         </>
       )}
       <CalendarLegend />
-      <DayDrawer
+      <LazyDayDrawer
         date={openDate}
         zone={zone}
         onClose={() => setOpenDate(null)}
         onAddTrade={(date) => setAddFor({ date })}
       />
-      <AddTradeDialog
+      <LazyAddTradeDialog
         open={addFor !== null}
         prefillDate={addFor?.date}
         zone={zone}

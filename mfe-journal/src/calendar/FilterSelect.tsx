@@ -1,4 +1,3 @@
-import { Label } from '@yoman/ui/overlays';
 import { useId } from 'react';
 import styled from 'styled-components';
 
@@ -6,6 +5,14 @@ const Field = styled.div`
   display: inline-flex;
   flex-direction: column;
   gap: ${({ theme }) => theme.space[1]};
+`;
+
+// A plain label, styled as the design system's (Radix's Label only stops a double click selecting its text):
+// the calendar's toolbar then needs nothing of '@yoman/ui/overlays' before its first paint.
+const Label = styled.label`
+  font-size: ${({ theme }) => theme.fontSizes.body};
+  font-weight: ${({ theme }) => theme.fontWeights.medium};
+  color: ${({ theme }) => theme.colors.text};
 `;
 
 const Native = styled.select`

@@ -1,6 +1,6 @@
 import { EmptyState, ErrorPanel, HomeIcon, Skeleton } from '@yoman/ui';
 import { type ReactNode, useState } from 'react';
-import { AddTradeDialog } from '../add-trade/AddTradeDialog';
+import { LazyAddTradeDialog } from '../add-trade/LazyAddTradeDialog';
 import { useGetDashboardStatsQuery } from '../analytics-api';
 import { useDisplayZone } from '../calendar/display-zone';
 import { heDashboard as d } from '../i18n-analytics';
@@ -65,7 +65,7 @@ export function DashboardScreen() {
         <PlusButton onClick={openAdd}>{d.newTrade}</PlusButton>
       </ScreenHeader>
       {body}
-      <AddTradeDialog open={adding} onOpenChange={setAdding} zone={zone} />
+      <LazyAddTradeDialog open={adding} onOpenChange={setAdding} zone={zone} />
     </ScreenPage>
   );
 }

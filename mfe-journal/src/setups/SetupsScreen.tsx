@@ -2,7 +2,7 @@ import { SETUP_MESSAGES, type Setup } from '@yoman/contracts';
 import { BookIcon, Button, EmptyState, ErrorPanel, errorMessageOf, Skeleton, useToast } from '@yoman/ui';
 import { type ReactNode, useState } from 'react';
 import styled from 'styled-components';
-import { AddTradeDialog } from '../add-trade/AddTradeDialog';
+import { LazyAddTradeDialog } from '../add-trade/LazyAddTradeDialog';
 import { useArchiveSetupMutation, useListSetupsQuery, useRestoreSetupMutation } from '../analytics-api';
 import { useDisplayZone } from '../calendar/display-zone';
 import { heSetups as s } from '../i18n-analytics';
@@ -119,7 +119,7 @@ export function SetupsScreen() {
         onOpenChange={(open) => !open && setEditing({ mode: 'closed' })}
         setup={editing.mode === 'edit' ? editing.setup : undefined}
       />
-      <AddTradeDialog
+      <LazyAddTradeDialog
         open={tradeFor !== null}
         onOpenChange={(open) => !open && setTradeFor(null)}
         zone={zone}

@@ -3,7 +3,7 @@ import { Button, EmptyState, ErrorPanel, errorMessageOf, ListIcon, Skeleton, use
 import { type ReactNode, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { AddTradeDialog } from '../add-trade/AddTradeDialog';
+import { LazyAddTradeDialog } from '../add-trade/LazyAddTradeDialog';
 import { useDisplayZone } from '../calendar/display-zone';
 import { he } from '../i18n';
 import { useGetTradePagesInfiniteQuery, useLazyGetTradesQuery } from '../journal-api';
@@ -128,7 +128,7 @@ export function TradesScreen() {
       </ScreenHeader>
       <TradesFilters filters={filters} onChange={setFilters} />
       {body}
-      <AddTradeDialog
+      <LazyAddTradeDialog
         open={dialogOpen}
         zone={zone}
         trade={dialog.mode === 'edit' ? dialog.trade : undefined}
