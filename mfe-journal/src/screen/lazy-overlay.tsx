@@ -1,4 +1,4 @@
-import { Button, ErrorPanel, Spinner } from '@yoman/ui';
+import { Button, Card, ErrorPanel, overlay, Spinner } from '@yoman/ui';
 import { type ComponentType, useEffect, useReducer, useRef, useState } from 'react';
 import styled from 'styled-components';
 
@@ -59,26 +59,18 @@ export function usePreloadOnFirstInput(load: () => Promise<unknown>) {
 }
 
 const Backdrop = styled.div`
-  position: fixed;
-  inset: 0;
-  z-index: ${({ theme }) => theme.zIndices.dialog};
+  ${overlay}
   display: grid;
   place-items: center;
   padding: ${({ theme }) => theme.space[4]};
-  background: rgba(0, 0, 0, 0.6);
 `;
 
-const Card = styled.div`
+const PendingCard = styled(Card)`
   display: flex;
   flex-direction: column;
   align-items: center;
   gap: ${({ theme }) => theme.space[3]};
   min-width: min(320px, 100%);
-  padding: ${({ theme }) => theme.space[5]};
-  border-radius: ${({ theme }) => theme.radii.card};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  background: ${({ theme }) => theme.colors.surface1};
-  color: ${({ theme }) => theme.colors.text};
 
   &:focus {
     outline: none;
@@ -108,7 +100,7 @@ function OverlayPending({
   }, [onClose]);
   return (
     <Backdrop onClick={(event) => event.target === event.currentTarget && onClose()}>
-      <Card ref={card} tabIndex={-1} data-testid="overlay-pending">
+      <PendingCard ref={card} tabIndex={-1} $padding={5} data-testid="overlay-pending">
         {failed ? (
           <ErrorPanel
             title={`לא הצלחנו לטעון את ${name}`}
@@ -124,7 +116,7 @@ function OverlayPending({
         <Button variant="ghost" onClick={onClose}>
           סגירה
         </Button>
-      </Card>
+      </PendingCard>
     </Backdrop>
   );
 }

@@ -17,3 +17,5 @@ export type { SkeletonProps } from './Skeleton';
 export { Skeleton } from './Skeleton';
 export type { SpinnerProps } from './Spinner';
 export { Spinner } from './Spinner';
+// The dimmed backdrop of the overlays, for a remote's own stand-in while an overlay's code downloads.
+export { overlay } from './surfaces';
