@@ -1,7 +1,7 @@
 import { Direction } from 'radix-ui';
 import { type ReactNode, useLayoutEffect } from 'react';
 import { StyleSheetManager } from 'styled-components';
-import rtlPlugin from 'stylis-plugin-rtl';
+import { rtlPlugin } from './rtlPlugin';
 
 // Built once: a new array each render would make styled-components rebuild every stylesheet.
 const RTL_PLUGINS = [rtlPlugin];
@@ -11,7 +11,7 @@ const LTR_PLUGINS: typeof RTL_PLUGINS = [];
 export type DirectionProviderProps = { rtl: boolean; children?: ReactNode };
 
 /**
- * Mirrors the whole app for Hebrew: styles are written left-to-right and flipped by the stylis RTL plugin,
+ * Mirrors the whole app for Hebrew: styles are written left-to-right and flipped by the RTL plugin (./rtlPlugin),
  * the document gets `dir`/`lang`, and Radix primitives learn the direction for their arrow keys.
  */
 export function DirectionProvider({ rtl, children }: DirectionProviderProps) {
