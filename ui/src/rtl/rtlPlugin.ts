@@ -75,8 +75,8 @@ function declarationsToMirror(rule: Element): Element[] | null {
 }
 
 // The shapes the app writes are mirrored here without CSSJanus, whose first run compiles its two dozen
-// regular expressions (15–50 ms in Node on a 2-core server, more on a phone); anything else goes to CSSJanus. The tests hold each
-// shape to CSSJanus' own output.
+// regular expressions (15–50 ms in Node on a 2-core server, more on a phone); anything else goes to CSSJanus.
+// The tests hold each shape to CSSJanus' own output.
 const UNSIGNED = '(?:[0-9]*\\.[0-9]+|[0-9]+)';
 const NUMBER = `-?${UNSIGNED}`;
 /** Text this file does not mirror itself: quotes and escapes, directions, cursors, radii, text shadows, … */
@@ -195,16 +195,20 @@ function isMirroredRule(element: Element): boolean {
   );
 }
 
+/**
+ * What this plugin mirrors of an element itself: its declarations that could flip (none: nothing to do), null to
+ * hand it to stylis-plugin-rtl whole, or undefined for an element stylis-plugin-rtl leaves alone too.
+ */
+function declarationsOf(element: Element): Element[] | null | undefined {
+  if (element.type === KEYFRAMES) return keyframeDeclarationsToMirror(element);
+  if (element.type === SUPPORTS) return null;
+  return isMirroredRule(element) ? declarationsToMirror(element) : undefined;
+}
+
 /** The stylis plugin that mirrors the app for right-to-left: stylis-plugin-rtl's output, without its round trip. */
 export const rtlPlugin: Middleware = (element, index, children, callback) => {
-  if (element.type === KEYFRAMES) {
-    const declarations = keyframeDeclarationsToMirror(element);
-    if (declarations && (declarations.length === 0 || mirrorDeclarations(declarations))) return undefined;
-    return stylisRTLPlugin(element, index, children, callback);
-  }
-  if (element.type === SUPPORTS) return stylisRTLPlugin(element, index, children, callback);
-  if (!isMirroredRule(element)) return undefined;
-  const declarations = declarationsToMirror(element);
+  const declarations = declarationsOf(element);
+  if (declarations === undefined) return undefined;
   if (declarations && (declarations.length === 0 || mirrorDeclarations(declarations))) return undefined;
   return stylisRTLPlugin(element, index, children, callback);
 };
