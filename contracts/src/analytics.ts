@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon';
 import { z } from 'zod';
 import { R_RANGE_KEYS } from './constants';
-import { VALIDATION_MESSAGES as M } from './errors';
+import { VALIDATION_MESSAGES as M } from './constants/messages';
 import { Count, Day, Percent, queryFilter, TradeSession } from './fields';
 
 // Dashboard and analytics figures (domain rules §8). Percentages carry one decimal, R values two; every day,

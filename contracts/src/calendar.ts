@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { VALIDATION_MESSAGES as M } from './errors';
+import { VALIDATION_MESSAGES as M } from './constants/messages';
 import { Count, Day, DecimalString } from './fields';
 
 const SessionTotals = z.object({ netR: DecimalString, trades: Count });

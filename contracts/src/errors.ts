@@ -28,29 +28,6 @@ export const ERROR_CODES = {
   unavailable: 'UNAVAILABLE',
 } as const;
 
-/** Hebrew validation messages used inside the schemas, for reuse by forms and the services. */
-export const VALIDATION_MESSAGES = {
-  required: 'שדה חובה',
-  invalidEmail: 'אימייל לא תקין',
-  passwordTooShort: 'הסיסמה חייבת להכיל לפחות 8 תווים',
-  invalidNumber: 'יש להזין מספר',
-  positiveNumber: 'יש להזין מספר גדול מאפס',
-  nonNegativeNumber: 'יש להזין מספר שאינו שלילי',
-  tooManyDecimals: 'עד 8 ספרות אחרי הנקודה',
-  numberTooLarge: 'המספר גדול מדי',
-  invalidDate: 'תאריך לא תקין',
-  invalidDateTime: 'תאריך ושעה לא תקינים',
-  dateOutOfRange: 'התאריך מחוץ לטווח (משנת 1970 ואילך)',
-  invalidCharacters: 'הטקסט מכיל תווים שאינם תקינים',
-  invalidChoice: 'ערך לא תקין',
-  invalidSymbol: 'סמל לא תקין',
-  exitBeforeEntry: 'זמן היציאה חייב להיות אחרי זמן הכניסה',
-  tooLong: 'הטקסט ארוך מדי',
-  invalidInviteCode: 'קוד הזמנה לא תקין',
-  invalidId: 'מזהה לא תקין',
-  nothingToUpdate: 'לא נשלח שום שינוי',
-} as const;
-
 /** Turns a zod error into the issue list of an error body. */
 export function errorIssuesOf(error: z.ZodError): ErrorIssue[] {
   return error.issues.map((issue) => ({

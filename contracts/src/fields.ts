@@ -8,7 +8,7 @@ import {
   TRADE_SESSIONS,
   TRUST_LEVELS,
 } from './constants';
-import { VALIDATION_MESSAGES as M } from './errors';
+import { VALIDATION_MESSAGES as M } from './constants/messages';
 
 /** A zod error option that says 'שדה חובה' when the value is missing and `otherwise` when it is wrong. */
 export function requiredOr(otherwise: string) {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { R_RANGE_KEYS, TRADE_DATE_RANGES } from './constants';
-import { VALIDATION_MESSAGES as M } from './errors';
+import { VALIDATION_MESSAGES as M } from './constants/messages';
+import { NEXT_CURSOR_HEADER } from './constants/paging';
 import {
   AssetType,
   Day,
@@ -21,7 +22,7 @@ import {
   TradeSymbol,
   TrustLevel,
 } from './fields';
-import { NEXT_CURSOR_HEADER, PAGE_MESSAGES, TradesPageQuery } from './trade-pages';
+import { PAGE_MESSAGES, TradesPageQuery } from './trade-pages';
 
 /** Forex and futures need the symbol to find the pip or point value. */
 const SYMBOL_NEEDED_FOR: readonly string[] = ['forex', 'futures'];

@@ -5,7 +5,7 @@ import {
   LEADERBOARD_PERIODS,
   LEAGUE_STATUSES,
 } from './constants';
-import { VALIDATION_MESSAGES as M } from './errors';
+import { VALIDATION_MESSAGES as M } from './constants/messages';
 import { Count, EntityId, requiredOr, Timestamp } from './fields';
 
 export const LeaderboardPeriod = z.enum(LEADERBOARD_PERIODS, { error: M.invalidChoice });

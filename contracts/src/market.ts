@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IMPACT_LEVELS } from './constants';
-import { VALIDATION_MESSAGES as M } from './errors';
+import { VALIDATION_MESSAGES as M } from './constants/messages';
 import { Count, Day, queryFilter, Timestamp } from './fields';
 import { parseEventWith } from './stored-event';
 

@@ -8,7 +8,7 @@ import {
   QUIET_HOURS_STARTS,
   WEEKLY_DIGEST_VALUES,
 } from './constants';
-import { VALIDATION_MESSAGES as M } from './errors';
+import { VALIDATION_MESSAGES as M } from './constants/messages';
 import { Count, EntityId, Timestamp } from './fields';
 
 export const NotificationType = z.enum(NOTIFICATION_TYPES);

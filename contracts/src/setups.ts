@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { VALIDATION_MESSAGES as M } from './errors';
+import { VALIDATION_MESSAGES as M } from './constants/messages';
 import { Count, EntityId, isStorableText, requiredText } from './fields';
 
 /** The checklist as a list; blank items are dropped and the rest trimmed (the form holds one per line). */
@@ -56,15 +56,3 @@ export type Setup = z.infer<typeof Setup>;
 /** Active setups first (newest first), then the archive. */
 export const SetupList = z.array(Setup);
 export type SetupList = z.infer<typeof SetupList>;
-
-/** The Hebrew toasts of the setups screen (spec §8), and the restore the spec does not show. */
-export const SETUP_MESSAGES = {
-  created: 'הסטאפ נוצר בהצלחה',
-  createFailed: 'שגיאה ביצירת הסטאפ',
-  updated: 'הסטאפ עודכן בהצלחה',
-  updateFailed: 'שגיאה בעדכון הסטאפ',
-  archived: 'הסטאפ הועבר לארכיון',
-  archiveFailed: 'שגיאה בהעברת הסטאפ לארכיון',
-  restored: 'הסטאפ שוחזר מהארכיון',
-  restoreFailed: 'שגיאה בשחזור הסטאפ',
-} as const;

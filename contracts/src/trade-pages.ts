@@ -1,15 +1,9 @@
 import { z } from 'zod';
+import { MAX_TRADES_PAGE_SIZE, NEXT_CURSOR_HEADER } from './constants/paging';
 import { isInstantInRange } from './fields';
 
 // Cursor paging of GET /api/trades (opt-in: without `limit` the answer is the whole list, spec §7). The
 // answer stays an array; the next page's cursor travels in the NEXT_CURSOR_HEADER response header.
-
-/** Most rows one page may hold. */
-export const MAX_TRADES_PAGE_SIZE = 200;
-/** The page the trades list screen asks for. */
-export const TRADES_PAGE_SIZE = 50;
-/** Response header naming the cursor of the next page; absent on the last page. */
-export const NEXT_CURSOR_HEADER = 'x-next-cursor';
 
 export const PAGE_MESSAGES = {
   invalidLimit: `גודל העמוד חייב להיות מספר שלם בין 1 ל-${MAX_TRADES_PAGE_SIZE}`,

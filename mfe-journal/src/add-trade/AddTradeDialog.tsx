@@ -1,10 +1,5 @@
-import {
-  ASSET_TYPE_LABELS,
-  ASSET_TYPES,
-  type AssetTypeValue,
-  type Setup,
-  type Trade,
-} from '@yoman/contracts';
+import type { AssetTypeValue, Setup, Trade } from '@yoman/contracts';
+import { ASSET_TYPE_LABELS, ASSET_TYPES } from '@yoman/contracts/constants';
 import { Button } from '@yoman/ui';
 import { Dialog, Tabs, TabsContent, TabsList, TabsTrigger } from '@yoman/ui/overlays';
 import { type FormEvent, useEffect, useId, useState } from 'react';

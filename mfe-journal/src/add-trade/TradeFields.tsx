@@ -8,7 +8,7 @@ import {
   SETUP_TYPES,
   TRADE_SESSION_LABELS,
   TRADE_SESSIONS,
-} from '@yoman/contracts';
+} from '@yoman/contracts/constants';
 import { TextField } from '@yoman/ui/overlays';
 import styled from 'styled-components';
 import { FilterSelect } from '../calendar/FilterSelect';

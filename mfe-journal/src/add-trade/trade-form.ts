@@ -1,4 +1,4 @@
-import { VALIDATION_MESSAGES } from '@yoman/contracts';
+import { VALIDATION_MESSAGES } from '@yoman/contracts/constants';
 import { DateTime } from 'luxon';
 import { HE_DATE_TIME_FORMAT, heDateTimeOfIso, parseHeDateTime } from '../date-time/he-date-time';
 

@@ -1,10 +1,5 @@
-import {
-  type CalculateTradeInput,
-  TRUST_SCORE_INITIAL,
-  type Trade,
-  type TradeCalculation,
-  type TradeSaveInput,
-} from '@yoman/contracts';
+import type { CalculateTradeInput, Trade, TradeCalculation, TradeSaveInput } from '@yoman/contracts';
+import { TRUST_SCORE_INITIAL } from '@yoman/contracts/constants';
 import { emptyTradeForm, localInputOf, normalisedSymbol, type TradeForm, timestampOf } from './trade-form';
 
 /** The server's code for a futures root it has no point value for; the dialog then asks for one. */

@@ -1,4 +1,5 @@
-import { type Analytics, TRADE_SESSION_LABELS } from '@yoman/contracts';
+import type { Analytics } from '@yoman/contracts';
+import { TRADE_SESSION_LABELS } from '@yoman/contracts/constants';
 import { Card, CardTitle, formatPercent, formatR, LtrRun, media, Num } from '@yoman/ui';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@yoman/ui/overlays';
 import type { ReactNode } from 'react';

@@ -1,4 +1,4 @@
-import { ASSET_TYPES, CALENDAR_UNITS, TRADE_SESSIONS } from '@yoman/contracts';
+import { ASSET_TYPES, CALENDAR_UNITS, TRADE_SESSIONS } from '@yoman/contracts/constants';
 import { Button, ChevronLeftIcon, ChevronRightIcon, IconButton } from '@yoman/ui';
 import styled from 'styled-components';
 import { he } from '../i18n';

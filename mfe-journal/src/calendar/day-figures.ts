@@ -1,4 +1,5 @@
-import { CALENDAR_UNITS, type CalendarUnitValue, PERCENT_PER_R } from '@yoman/contracts';
+import type { CalendarUnitValue } from '@yoman/contracts';
+import { CALENDAR_UNITS, PERCENT_PER_R } from '@yoman/contracts/constants';
 
 // The figures a calendar day shows, from its daily aggregate (spec §3, §9).
 

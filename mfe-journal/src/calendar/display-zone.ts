@@ -1,4 +1,4 @@
-import { DISPLAY_TIME_ZONE } from '@yoman/contracts';
+import { DISPLAY_TIME_ZONE } from '@yoman/contracts/constants';
 import { useGetUserSettingsQuery } from '@yoman/ui';
 
 /** The user's display time zone (settings → display), Asia/Jerusalem until the settings arrive. */

@@ -1,4 +1,4 @@
-import { SESSION_BREAKDOWN_KEYS, TRUST_THRESHOLDS } from '@yoman/contracts';
+import { SESSION_BREAKDOWN_KEYS, TRUST_THRESHOLDS } from '@yoman/contracts/constants';
 import { DateTime } from 'luxon';
 import { type DayResult, numberOf } from './day-figures';
 

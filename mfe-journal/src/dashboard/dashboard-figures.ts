@@ -1,4 +1,5 @@
-import { type DashboardStats, type TopInsight, TRADE_SESSION_LABELS } from '@yoman/contracts';
+import type { DashboardStats, TopInsight } from '@yoman/contracts';
+import { TRADE_SESSION_LABELS } from '@yoman/contracts/constants';
 
 export type Top3 = Record<TopInsight, { text: string; fallback: boolean }>;
 

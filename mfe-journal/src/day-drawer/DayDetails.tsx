@@ -1,5 +1,5 @@
 import type { Trade } from '@yoman/contracts';
-import { DIRECTION_LABELS, TRADE_SESSION_LABELS } from '@yoman/contracts';
+import { DIRECTION_LABELS, TRADE_SESSION_LABELS } from '@yoman/contracts/constants';
 import { formatIls, formatR, LtrRun, Num } from '@yoman/ui';
 import { formatTime } from '@yoman/ui/dates';
 import styled from 'styled-components';

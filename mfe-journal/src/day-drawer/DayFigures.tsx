@@ -1,4 +1,4 @@
-import { WIN_RATE_GREEN_FROM } from '@yoman/contracts';
+import { WIN_RATE_GREEN_FROM } from '@yoman/contracts/constants';
 import { Badge, CameraIcon, formatCount, formatIls, formatR, Num, WarningIcon } from '@yoman/ui';
 import styled from 'styled-components';
 import { averageR, type DayResult, numberOf, winRate } from '../calendar/day-figures';

@@ -1,4 +1,4 @@
-import { WIN_RATE_GREEN_FROM } from '@yoman/contracts';
+import { WIN_RATE_GREEN_FROM } from '@yoman/contracts/constants';
 import { type KpiTone, media, Skeleton } from '@yoman/ui';
 import styled from 'styled-components';
 

@@ -1,4 +1,5 @@
-import { SETUP_MESSAGES, type Setup } from '@yoman/contracts';
+import type { Setup } from '@yoman/contracts';
+import { SETUP_MESSAGES } from '@yoman/contracts/constants';
 import { Button, errorMessageOf, useToast } from '@yoman/ui';
 import { Dialog, TextField } from '@yoman/ui/overlays';
 import { type FormEvent, useEffect, useId, useState } from 'react';

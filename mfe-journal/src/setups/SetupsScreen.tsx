@@ -1,4 +1,5 @@
-import { SETUP_MESSAGES, type Setup } from '@yoman/contracts';
+import type { Setup } from '@yoman/contracts';
+import { SETUP_MESSAGES } from '@yoman/contracts/constants';
 import { BookIcon, Button, EmptyState, ErrorPanel, errorMessageOf, Skeleton, useToast } from '@yoman/ui';
 import { type ReactNode, useState } from 'react';
 import styled from 'styled-components';

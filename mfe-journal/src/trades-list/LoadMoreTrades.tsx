@@ -1,4 +1,4 @@
-import { TRADES_PAGE_SIZE } from '@yoman/contracts';
+import { TRADES_PAGE_SIZE } from '@yoman/contracts/constants';
 import { Button, Spinner } from '@yoman/ui';
 import { useEffect, useRef } from 'react';
 import styled from 'styled-components';

@@ -6,7 +6,7 @@ import {
   TRADE_SESSION_LABELS,
   TRADE_SESSIONS,
   TRUST_LEVELS,
-} from '@yoman/contracts';
+} from '@yoman/contracts/constants';
 import { Button, Card, CardTitle } from '@yoman/ui';
 import { TextField } from '@yoman/ui/overlays';
 import styled from 'styled-components';

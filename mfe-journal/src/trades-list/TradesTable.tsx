@@ -1,10 +1,10 @@
+import type { Trade } from '@yoman/contracts';
 import {
   ASSET_TYPE_LABELS,
   DIRECTION_LABELS,
   SETUP_TYPE_LABELS,
   TRADE_SESSION_LABELS,
-  type Trade,
-} from '@yoman/contracts';
+} from '@yoman/contracts/constants';
 import {
   CameraIcon,
   formatIls,

@@ -1,5 +1,6 @@
 import { Group } from '@visx/group';
-import { type Analytics, CALENDAR_INTENSITY_CAP_R } from '@yoman/contracts';
+import type { Analytics } from '@yoman/contracts';
+import { CALENDAR_INTENSITY_CAP_R } from '@yoman/contracts/constants';
 import { formatR } from '@yoman/ui';
 import { useTheme } from 'styled-components';
 import { heAnalytics as a } from '../../i18n-analytics';

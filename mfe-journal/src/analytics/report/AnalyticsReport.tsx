@@ -1,5 +1,6 @@
 import { Document, Line, Page, Polyline, Rect, StyleSheet, Svg, Text, View } from '@react-pdf/renderer';
-import { type Analytics, TRADE_SESSION_LABELS } from '@yoman/contracts';
+import type { Analytics } from '@yoman/contracts';
+import { TRADE_SESSION_LABELS } from '@yoman/contracts/constants';
 import { formatPercent, formatR } from '@yoman/ui';
 import { heAnalytics as a, heReport as r } from '../../i18n-analytics';
 import { figureRuns } from '../../screen/FigureText';
