@@ -165,6 +165,38 @@ describe('what a page downloads before it paints', () => {
     await context.close();
   });
 
+  it("runs no zod on the journal's screens: their answers are read as typed, the contracts' constants come without schemas", async () => {
+    const { context, page } = await newStudentOnCalendar('עדי נגר');
+    const journalScripts: Promise<{ path: string; body: string }>[] = [];
+    page.on('response', (response) => {
+      const path = new URL(response.url()).pathname;
+      if (response.status() === 200 && path.startsWith('/remotes/journal/') && path.endsWith('.js')) {
+        journalScripts.push(response.text().then((body) => ({ path, body })));
+      }
+    });
+    // From a fresh page: the calendar, then the dashboard, the trades list, analytics and setups from the menu.
+    await page.reload();
+    await page.getByTestId('month-grid').waitFor();
+    for (const [name, path] of [
+      ['דף הבית', '/home'],
+      ['עסקאות', '/trades'],
+      ['ניתוחים', '/analytics'],
+      ['סטאפים', '/setups'],
+    ] as const) {
+      await page.getByTestId('sidebar').getByRole('link', { name, exact: true }).click();
+      await page.waitForURL((url) => url.pathname === path, { waitUntil: 'commit' });
+      await page.getByRole('main').getByRole('heading').first().waitFor();
+    }
+    await page.waitForLoadState('networkidle');
+    const scripts = await Promise.all(journalScripts);
+    expect(scripts.length).toBeGreaterThan(3);
+    // zod's classes name themselves ('$ZodType', 'ZodError'), which no minifier renames.
+    expect(scripts.filter(({ body }) => /\$ZodType|ZodError/u.test(body)).map(({ path }) => path)).toEqual(
+      [],
+    );
+    await context.close();
+  });
+
   it("leaves the phone menu's sheet out of the layout until the menu is first opened", async () => {
     const context = await newContext(running, { mobile: true });
     const page = await context.newPage();

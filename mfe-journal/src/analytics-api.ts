@@ -1,5 +1,5 @@
-import { Analytics, DashboardStats, Setup, type SetupInput, SetupList } from '@yoman/contracts';
-import { api, type YomanError } from '@yoman/ui';
+import type { Analytics, DashboardStats, Setup, SetupInput, SetupList } from '@yoman/contracts';
+import { answerOf, api, type YomanError } from '@yoman/ui';
 
 /** The thrown messages of spec §8 for the dashboard, analytics and setups calls. */
 export const ANALYTICS_ERRORS = {
@@ -36,43 +36,43 @@ export const analyticsApi = api.injectEndpoints({
         url: '/api/dashboard-stats',
         params: args.month ? { month: args.month } : undefined,
       }),
-      transformResponse: (raw: unknown) => DashboardStats.parse(raw),
+      transformResponse: answerOf('DashboardStats'),
       transformErrorResponse: failedTo(ANALYTICS_ERRORS.dashboard),
       providesTags: ['Dashboard'],
     }),
     getAnalytics: build.query<Analytics, AnalyticsPeriod>({
       query: (period) => ({ url: '/api/analytics', params: definedOnly(period) }),
-      transformResponse: (raw: unknown) => Analytics.parse(raw),
+      transformResponse: answerOf('Analytics'),
       transformErrorResponse: failedTo(ANALYTICS_ERRORS.analytics),
       providesTags: ['Analytics'],
     }),
     listSetups: build.query<SetupList, void>({
       query: () => '/api/setups',
-      transformResponse: (raw: unknown) => SetupList.parse(raw),
+      transformResponse: answerOf('SetupList'),
       transformErrorResponse: failedTo(ANALYTICS_ERRORS.setups),
       providesTags: ['Setups'],
     }),
     createSetup: build.mutation<Setup, SetupInput>({
       query: (body) => ({ url: '/api/setups', method: 'POST', body }),
-      transformResponse: (raw: unknown) => Setup.parse(raw),
+      transformResponse: answerOf('Setup'),
       transformErrorResponse: failedTo(ANALYTICS_ERRORS.createSetup),
       invalidatesTags: (_result, error) => (error ? [] : [...SETUP_CHANGES]),
     }),
     updateSetup: build.mutation<Setup, { id: string; body: SetupInput }>({
       query: ({ id, body }) => ({ url: setupPath(id), method: 'PUT', body }),
-      transformResponse: (raw: unknown) => Setup.parse(raw),
+      transformResponse: answerOf('Setup'),
       transformErrorResponse: failedTo(ANALYTICS_ERRORS.updateSetup),
       invalidatesTags: (_result, error) => (error ? [] : [...SETUP_CHANGES]),
     }),
     archiveSetup: build.mutation<Setup, string>({
       query: (id) => ({ url: `${setupPath(id)}/archive`, method: 'POST' }),
-      transformResponse: (raw: unknown) => Setup.parse(raw),
+      transformResponse: answerOf('Setup'),
       transformErrorResponse: failedTo(ANALYTICS_ERRORS.archiveSetup),
       invalidatesTags: (_result, error) => (error ? [] : [...SETUP_CHANGES]),
     }),
     restoreSetup: build.mutation<Setup, string>({
       query: (id) => ({ url: `${setupPath(id)}/restore`, method: 'POST' }),
-      transformResponse: (raw: unknown) => Setup.parse(raw),
+      transformResponse: answerOf('Setup'),
       transformErrorResponse: failedTo(ANALYTICS_ERRORS.restoreSetup),
       invalidatesTags: (_result, error) => (error ? [] : [...SETUP_CHANGES]),
     }),

@@ -45,7 +45,7 @@ describe('journal calls', () => {
     ]);
   });
 
-  it('refuses an answer that does not match the contract instead of showing wrong figures', async () => {
+  it('outside production, refuses an answer that does not match the contract (answerOf), so a drift fails the tests', async () => {
     fakeApi(() => ({ status: 200, body: [{ date: '2026-11-22', netR: 'lots' }] }));
     // RTK Query reports the failed parse on the console; the assertion is on the result.
     vi.spyOn(console, 'error').mockImplementation(() => {});

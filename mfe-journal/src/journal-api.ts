@@ -1,18 +1,14 @@
-import {
-  type CalculateTradeInput,
+import type {
+  CalculateTradeInput,
   DailyAggregate,
-  DailyAggregateList,
-  NEXT_CURSOR_HEADER,
   ScreenshotUploadLink,
-  TRADES_PAGE_SIZE,
-  type Trade,
+  Trade,
   TradeCalculation,
   TradeDeleted,
-  TradeList,
-  type TradeSaveInput,
-  Trade as TradeSchema,
+  TradeSaveInput,
 } from '@yoman/contracts';
-import { api, type YomanError } from '@yoman/ui';
+import { NEXT_CURSOR_HEADER, TRADES_PAGE_SIZE } from '@yoman/contracts/constants';
+import { answerOf, api, type YomanError } from '@yoman/ui';
 
 /** The thrown messages of spec §8 for the journal's loads. */
 export const FETCH_ERRORS = {
@@ -34,6 +30,8 @@ const failedTo =
   (message: string) =>
   (error: YomanError): YomanError => ({ ...error, message });
 
+const tradeList = answerOf('TradeList');
+
 // A trade change moves the calendar, the drawer, the list, the dashboard, analytics and the setups' figures.
 const TRADE_CHANGES = ['Trades', 'DailyAggregates', 'Dashboard', 'Analytics', 'Setups'] as const;
 
@@ -42,19 +40,19 @@ export const journalApi = api.injectEndpoints({
   endpoints: (build) => ({
     getDailyAggregates: build.query<DailyAggregate[], { year: number; month: number }>({
       query: ({ year, month }) => ({ url: '/api/daily-aggregates', params: { year, month } }),
-      transformResponse: (raw: unknown) => DailyAggregateList.parse(raw),
+      transformResponse: answerOf('DailyAggregateList'),
       transformErrorResponse: failedTo(FETCH_ERRORS.dailyAggregates),
       providesTags: ['DailyAggregates'],
     }),
     getDailyAggregate: build.query<DailyAggregate, string>({
       query: (date) => `/api/daily-aggregates/${encodeURIComponent(date)}`,
-      transformResponse: (raw: unknown) => DailyAggregate.parse(raw),
+      transformResponse: answerOf('DailyAggregate'),
       transformErrorResponse: failedTo(FETCH_ERRORS.dailyAggregate),
       providesTags: ['DailyAggregates'],
     }),
     getTrades: build.query<Trade[], TradesArgs>({
       query: (params) => ({ url: '/api/trades', params }),
-      transformResponse: (raw: unknown) => TradeList.parse(raw),
+      transformResponse: tradeList,
       transformErrorResponse: failedTo(FETCH_ERRORS.trades),
       providesTags: ['Trades'],
     }),
@@ -68,8 +66,8 @@ export const journalApi = api.injectEndpoints({
         url: '/api/trades',
         params: { ...queryArg, limit: TRADES_PAGE_SIZE, ...(pageParam ? { cursor: pageParam } : {}) },
       }),
-      transformResponse: (raw: unknown, meta): TradesPage => ({
-        trades: TradeList.parse(raw),
+      transformResponse: async (raw: unknown, meta): Promise<TradesPage> => ({
+        trades: await tradeList(raw),
         nextCursor: meta?.headers.get(NEXT_CURSOR_HEADER) ?? null,
       }),
       transformErrorResponse: failedTo(FETCH_ERRORS.trades),
@@ -77,25 +75,25 @@ export const journalApi = api.injectEndpoints({
     }),
     calculateTrade: build.mutation<TradeCalculation, CalculateTradeInput>({
       query: (body) => ({ url: '/api/calculate-trade', method: 'POST', body }),
-      transformResponse: (raw: unknown) => TradeCalculation.parse(raw),
+      transformResponse: answerOf('TradeCalculation'),
     }),
     saveTrade: build.mutation<Trade, SaveTradeArgs>({
       query: ({ id, body }) =>
         id
           ? { url: `/api/trades/${encodeURIComponent(id)}`, method: 'PUT', body }
           : { url: '/api/trades', method: 'POST', body },
-      transformResponse: (raw: unknown) => TradeSchema.parse(raw),
+      transformResponse: answerOf('Trade'),
       invalidatesTags: (_result, error) => (error ? [] : [...TRADE_CHANGES]),
     }),
     deleteTrade: build.mutation<TradeDeleted, string>({
       query: (id) => ({ url: `/api/trades/${encodeURIComponent(id)}`, method: 'DELETE' }),
-      transformResponse: (raw: unknown) => TradeDeleted.parse(raw),
+      transformResponse: answerOf('TradeDeleted'),
       invalidatesTags: (_result, error) => (error ? [] : [...TRADE_CHANGES]),
     }),
     /** A one-time upload target for a screenshot; its screenshotUrl is then saved on the trade. */
     createScreenshotUploadLink: build.mutation<ScreenshotUploadLink, void>({
       query: () => ({ url: '/api/screenshots/upload-url', method: 'POST' }),
-      transformResponse: (raw: unknown) => ScreenshotUploadLink.parse(raw),
+      transformResponse: answerOf('ScreenshotUploadLink'),
     }),
     /** Sends the image bytes to the upload target (a raw PUT, like a presigned URL; not JSON). */
     uploadScreenshotFile: build.mutation<null, { uploadURL: string; file: Blob }>({

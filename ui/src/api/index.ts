@@ -14,3 +14,5 @@ export {
 } from './api';
 export type { YomanError, YomanMeta, YomanRequest } from './baseQuery';
 export { errorMessageOf, isYomanError, yomanBaseQuery } from './baseQuery';
+export type { AnswerContract, AnswerOf } from './contractAnswer';
+export { answerOf } from './contractAnswer';
