@@ -27,27 +27,25 @@ function recordRequests(page: Page) {
   return requests;
 }
 
-/** Every script of the shell the page receives from now on, with when it arrived and its gzipped size. */
-function recordShellScripts(page: Page) {
-  const scripts: { path: string; arrivedAt: number; gzip: Promise<number> }[] = [];
+/** Every script the page receives from now on whose path `keep` accepts, with when it arrived and its body. */
+function recordScripts(page: Page, keep: (path: string) => boolean) {
+  const scripts: { path: string; arrivedAt: number; body: Promise<Buffer> }[] = [];
   page.on('response', (response) => {
     const path = new URL(response.url()).pathname;
-    if (response.request().resourceType() !== 'script' || path.startsWith('/remotes/')) return;
-    const gzip = response.body().then(
-      (body) => gzipSync(body, { level: 9 }).length,
-      () => 0,
-    );
-    scripts.push({ path, arrivedAt: Date.now(), gzip });
+    if (response.request().resourceType() !== 'script' || !keep(path)) return;
+    scripts.push({ path, arrivedAt: Date.now(), body: response.body().catch(() => Buffer.alloc(0)) });
   });
   return scripts;
 }
 
+const isShellPath = (path: string) => !path.startsWith('/remotes/');
+
 /** The gzipped bytes of the scripts that had arrived by `moment`. */
-async function gzipArrivedBy(scripts: ReturnType<typeof recordShellScripts>, moment: number) {
-  const sizes = await Promise.all(
-    scripts.filter(({ arrivedAt }) => arrivedAt <= moment).map(({ gzip }) => gzip),
+async function gzipArrivedBy(scripts: ReturnType<typeof recordScripts>, moment: number) {
+  const bodies = await Promise.all(
+    scripts.filter(({ arrivedAt }) => arrivedAt <= moment).map(({ body }) => body),
   );
-  return sizes.reduce((sum, size) => sum + size, 0);
+  return bodies.reduce((sum, body) => sum + gzipSync(body, { level: 9 }).length, 0);
 }
 
 const scriptsOf = (requests: { path: string }[], remote: string) =>
@@ -167,13 +165,7 @@ describe('what a page downloads before it paints', () => {
 
   it("runs no zod on the journal's screens: their answers are read as typed, the contracts' constants come without schemas", async () => {
     const { context, page } = await newStudentOnCalendar('עדי נגר');
-    const journalScripts: Promise<{ path: string; body: string }>[] = [];
-    page.on('response', (response) => {
-      const path = new URL(response.url()).pathname;
-      if (response.status() === 200 && path.startsWith('/remotes/journal/') && path.endsWith('.js')) {
-        journalScripts.push(response.text().then((body) => ({ path, body })));
-      }
-    });
+    const journalScripts = recordScripts(page, (path) => path.startsWith('/remotes/journal/'));
     // From a fresh page: the calendar, then the dashboard, the trades list, analytics and setups from the menu.
     await page.reload();
     await page.getByTestId('month-grid').waitFor();
@@ -188,7 +180,9 @@ describe('what a page downloads before it paints', () => {
       await page.getByRole('main').getByRole('heading').first().waitFor();
     }
     await page.waitForLoadState('networkidle');
-    const scripts = await Promise.all(journalScripts);
+    const scripts = await Promise.all(
+      journalScripts.map(async ({ path, body }) => ({ path, body: (await body).toString() })),
+    );
     expect(scripts.length).toBeGreaterThan(3);
     // zod's classes name themselves ('$ZodType', 'ZodError'), which no minifier renames.
     expect(scripts.filter(({ body }) => /\$ZodType|ZodError/u.test(body)).map(({ path }) => path)).toEqual(
@@ -266,7 +260,7 @@ describe('what a page downloads before it paints', () => {
   it('keeps the JavaScript before the first paint of /auth within its budget', async () => {
     const context = await newContext(running);
     const page = await context.newPage();
-    const scripts = recordShellScripts(page);
+    const scripts = recordScripts(page, isShellPath);
     await page.goto('/auth');
     await page.getByRole('form', { name: 'התחברות' }).waitFor();
     const auth = await gzipArrivedBy(scripts, Date.now());

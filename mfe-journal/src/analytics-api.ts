@@ -1,5 +1,5 @@
 import type { Analytics, DashboardStats, Setup, SetupInput, SetupList } from '@yoman/contracts';
-import { answerOf, api, type YomanError } from '@yoman/ui';
+import { answerOf, api, failedTo } from '@yoman/ui';
 
 /** The thrown messages of spec §8 for the dashboard, analytics and setups calls. */
 export const ANALYTICS_ERRORS = {
@@ -14,11 +14,6 @@ export const ANALYTICS_ERRORS = {
 
 /** A period of GET /api/analytics: ISO days, both optional (all time by default). */
 export type AnalyticsPeriod = { from?: string; to?: string };
-
-/** A failed call keeps its status and server message (for the toast), and says what failed in the spec's words. */
-const failedTo =
-  (message: string) =>
-  (error: YomanError): YomanError => ({ ...error, message });
 
 const definedOnly = (period: AnalyticsPeriod) =>
   Object.fromEntries(Object.entries(period).filter(([, value]) => value !== undefined && value !== ''));

@@ -8,7 +8,7 @@ import type {
   TradeSaveInput,
 } from '@yoman/contracts';
 import { NEXT_CURSOR_HEADER, TRADES_PAGE_SIZE } from '@yoman/contracts/constants';
-import { answerOf, api, type YomanError } from '@yoman/ui';
+import { answerOf, api, failedTo } from '@yoman/ui';
 
 /** The thrown messages of spec §8 for the journal's loads. */
 export const FETCH_ERRORS = {
@@ -24,11 +24,6 @@ export type TradesArgs = Record<string, string>;
 export type TradesPage = { trades: Trade[]; nextCursor: string | null };
 
 export type SaveTradeArgs = { id?: string; body: TradeSaveInput };
-
-/** A failed load keeps its status and server message, and says what failed in the spec's words. */
-const failedTo =
-  (message: string) =>
-  (error: YomanError): YomanError => ({ ...error, message });
 
 const tradeList = answerOf('TradeList');
 

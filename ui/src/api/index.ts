@@ -15,4 +15,4 @@ export {
 export type { YomanError, YomanMeta, YomanRequest } from './baseQuery';
 export { errorMessageOf, isYomanError, yomanBaseQuery } from './baseQuery';
 export type { AnswerContract, AnswerOf } from './contractAnswer';
-export { answerOf } from './contractAnswer';
+export { answerOf, failedTo } from './contractAnswer';
