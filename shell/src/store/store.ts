@@ -16,3 +16,12 @@ export function createStore() {
 }
 
 export type AppStore = ReturnType<typeof createStore>;
+
+/**
+ * Asks for the session (GET /api/user) at start-up, before the first render: the request leaves earlier,
+ * and the render that reads it (every page's guard and the direction) finds the query already started
+ * instead of starting it inside the render.
+ */
+export function requestSession(store: AppStore) {
+  store.dispatch(api.endpoints.getUser.initiate(undefined, { subscribe: false }));
+}
