@@ -108,6 +108,14 @@ export function errorMessageOf(error: unknown): string {
   return 'שגיאה לא צפויה';
 }
 
+/**
+ * An RTK Query `transformErrorResponse` for a failed call: it keeps the status and the server's message (for the
+ * toast) and says what failed in the spec's words (spec §8).
+ */
+export const failedTo =
+  (message: string) =>
+  (error: YomanError): YomanError => ({ ...error, message });
+
 /** Narrows an unknown rejection (from `unwrap()`) to a YomanError. */
 export function isYomanError(error: unknown): error is YomanError {
   return (

@@ -1,7 +1,6 @@
 // Types only here: the schemas are imported at run time outside production alone, so no production page
 // downloads zod or the contracts' schemas (docs/decisions.md, "Answers in the browser").
 import type * as Contracts from '@yoman/contracts';
-import type { YomanError } from './baseQuery';
 
 type ContractModule = typeof Contracts;
 
@@ -33,11 +32,3 @@ export function answerOf<Name extends AnswerContract>(name: Name) {
     return raw as AnswerOf<Name>;
   };
 }
-
-/**
- * An RTK Query `transformErrorResponse` for a failed call: it keeps the status and the server's message (for the
- * toast) and says what failed in the spec's words (spec §8).
- */
-export const failedTo =
-  (message: string) =>
-  (error: YomanError): YomanError => ({ ...error, message });

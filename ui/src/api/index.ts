@@ -13,6 +13,6 @@ export {
   useUpdateUserSettingsMutation,
 } from './api';
 export type { YomanError, YomanMeta, YomanRequest } from './baseQuery';
-export { errorMessageOf, isYomanError, yomanBaseQuery } from './baseQuery';
+export { errorMessageOf, failedTo, isYomanError, yomanBaseQuery } from './baseQuery';
 export type { AnswerContract, AnswerOf } from './contractAnswer';
-export { answerOf, failedTo } from './contractAnswer';
+export { answerOf } from './contractAnswer';
