@@ -1,4 +1,4 @@
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, renderInShell } from '../testing/renderInShell';
 import { ProtectedRoute, RootRedirect, SignedOutOnly } from './guards';
@@ -70,5 +70,56 @@ describe('protected routes', () => {
     await screen.findByText('לוח הבקרה');
     expect(router.state.location.pathname).toBe('/home');
     expect(screen.queryByText('מסך הכניסה')).toBeNull();
+  });
+
+  it('show an error with a retry, not the sign-in form, when the session check fails with a server error', async () => {
+    const answers = [
+      { status: 500, body: { message: 'שגיאת שרת', code: 'INTERNAL' } },
+      { status: 200, body: student },
+    ];
+    const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+      const answer = answers.shift() ?? { status: 404 };
+      return fakeApi({ '/api/user': answer })(input);
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    const { router } = renderInShell(routes, { path: '/calendar' });
+
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('לא הצלחנו לבדוק את החיבור שלך');
+    expect(router.state.location.pathname).toBe('/calendar');
+    expect(screen.queryByText('מסך הכניסה')).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'נסה שוב' }));
+    await screen.findByText('לוח השנה');
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('show the same error when the server cannot be reached, and send to /auth if the retry finds no session', async () => {
+    let attempt = 0;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        attempt += 1;
+        if (attempt === 1) throw new TypeError('Failed to fetch');
+        return fakeApi({ '/api/user': { status: 401, body: { message: 'לא מחובר' } } })(input);
+      }),
+    );
+    const { router } = renderInShell(routes, { path: '/calendar' });
+
+    await screen.findByRole('alert');
+    fireEvent.click(screen.getByRole('button', { name: 'נסה שוב' }));
+    await screen.findByText('מסך הכניסה');
+    expect(router.state.location.pathname).toBe('/auth');
+  });
+});
+
+describe('the sign-in page', () => {
+  it('keeps its form when the session check fails: signing in is the way forward', async () => {
+    vi.stubGlobal('fetch', fakeApi({ '/api/user': { status: 503, body: { message: 'השירות אינו זמין' } } }));
+    const { router } = renderInShell(routes, { path: '/auth' });
+    await screen.findByText('מסך הכניסה');
+    expect(router.state.location.pathname).toBe('/auth');
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });

@@ -2,19 +2,28 @@ import { useGetUserQuery } from '@yoman/ui';
 import type { ReactNode } from 'react';
 import { Navigate, Outlet } from 'react-router-dom';
 import { CentredLoading } from './CentredLoading';
+import { SessionFailed } from './SessionFailed';
 
 /** The user the session answers with (GET /api/user). */
 export type SessionUser = NonNullable<ReturnType<typeof useGetUserQuery>['data']>;
 
-/** Signed-in users only: 'טוען...' while the session loads, /auth without a user (spec §2). */
+/**
+ * Signed-in users only: 'טוען...' while the session loads, /auth without a user (spec §2). When the session
+ * could not be checked at all (a server error, no connection), an error with a retry instead: sending a
+ * signed-in user to the sign-in form would tell them they were signed out.
+ */
 export function ProtectedRoute() {
-  const { data: user, isLoading } = useGetUserQuery();
+  const { data: user, isLoading, isError, isFetching, refetch } = useGetUserQuery();
   if (isLoading) return <CentredLoading />;
+  if (isError) return <SessionFailed onRetry={() => void refetch()} retrying={isFetching} />;
   if (!user) return <Navigate to="/auth" replace />;
   return <Outlet />;
 }
 
-/** The sign-in page, which sends a user who is already signed in to /. */
+/**
+ * The sign-in page, which sends a user who is already signed in to /. When the session could not be checked,
+ * the form stays: signing in is the way forward, and its own answer says whether the server is back.
+ */
 export function SignedOutOnly({ children }: { children: ReactNode }) {
   const { data: user, isLoading } = useGetUserQuery();
   if (isLoading) return <CentredLoading />;

@@ -1,0 +1,33 @@
+import { ErrorPanel } from '@yoman/ui';
+import styled from 'styled-components';
+
+const Centre = styled.div`
+  display: grid;
+  place-items: center;
+  min-height: 100vh;
+  padding: ${({ theme }) => theme.space[4]};
+`;
+
+const Narrow = styled.div`
+  width: min(100%, 28rem);
+`;
+
+/**
+ * The whole page when the session could not be checked (GET /api/user failed with something other than 401:
+ * a server error, or no connection). The user may well be signed in, so they are not sent to /auth; they
+ * are told what happened and can try again without reloading the page.
+ */
+export function SessionFailed({ onRetry, retrying }: { onRetry: () => void; retrying: boolean }) {
+  return (
+    <Centre>
+      <Narrow>
+        <ErrorPanel
+          title="לא הצלחנו לבדוק את החיבור שלך"
+          message="השרת לא ענה כראוי או שאין חיבור לאינטרנט. הנתונים שלך שמורים; נסה שוב בעוד רגע."
+          onRetry={onRetry}
+          retrying={retrying}
+        />
+      </Narrow>
+    </Centre>
+  );
+}
