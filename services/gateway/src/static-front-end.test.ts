@@ -25,6 +25,7 @@ beforeAll(async () => {
   writeFileSync(join(built, 'pages', 'mentor.html'), '<!doctype html><title>mentor page</title>');
   writeFileSync(join(built, 'pages', 'leagues.html'), '<!doctype html><title>leagues page</title>');
   writeFileSync(join(built, 'pages', 'root.html'), '<!doctype html><title>root page</title>');
+  writeFileSync(join(built, 'pages', 'home.html'), '<!doctype html><title>home page</title>');
   writeFileSync(
     join(built, 'pages.json'),
     JSON.stringify({
@@ -32,11 +33,13 @@ beforeAll(async () => {
       '/mentor': 'pages/mentor.html',
       '/leagues': 'pages/leagues.html',
       '/': 'pages/root.html',
+      '/home': 'pages/home.html',
       '/trades': 'pages/trades.html',
     }),
   );
   writeFileSync(join(built, 'remotes', 'journal', 'mf-manifest.json'), '{"id":"journal"}');
   app = Fastify();
+  signedInAsTheHeaderSays(app);
   await app.register(staticFrontEnd, {
     frontEndDir: built,
     remotesManifest: { mentor: 'https://mentor.example/mf-manifest.json' },
@@ -45,6 +48,16 @@ beforeAll(async () => {
   unbuilt = Fastify({ logger: false });
   await unbuilt.register(staticFrontEnd, { frontEndDir: missing });
 });
+/** Stands in for the gateway's session plugin: the caller is the role the test's header names. */
+function signedInAsTheHeaderSays(server: FastifyInstance) {
+  server.addHook('onRequest', async (request) => {
+    const role = request.headers['x-test-role'];
+    if (role === 'student' || role === 'mentor') {
+      request.caller = { userId: 'u1', sessionId: 's1', role, organisationId: null };
+    }
+  });
+}
+
 afterAll(async () => {
   await app.close();
   await unbuilt.close();
@@ -92,6 +105,37 @@ describe('the static front end', () => {
       expect(response.body, url).toContain(`<title>${title}</title>`);
       expect(response.headers['cache-control'], url).toBe('no-cache');
       expect(response.headers.vary, url).toBe('accept-encoding, cookie');
+    }
+  });
+
+  it("answers a signed-in load of / with the page of where the user's role lands: a student's dashboard", async () => {
+    const cookie = 'yoman_session=abc';
+    const student = await app.inject({ url: '/', headers: { ...html, cookie, 'x-test-role': 'student' } });
+    expect(student.body).toContain('<title>home page</title>');
+    expect(student.headers.vary).toBe('accept-encoding, cookie');
+    // Only `/` itself: a deeper path keeps its own page, and an unknown session the neutral root page.
+    const calendar = await app.inject({
+      url: '/calendar',
+      headers: { ...html, cookie, 'x-test-role': 'student' },
+    });
+    expect(calendar.body).toContain('<title>calendar page</title>');
+    const unknown = await app.inject({ url: '/', headers: { ...html, cookie } });
+    expect(unknown.body).toContain('<title>root page</title>');
+    // The mentor remote is deployed elsewhere in this app, so a mentor's / has no page of its own to take.
+    const mentor = await app.inject({ url: '/', headers: { ...html, cookie, 'x-test-role': 'mentor' } });
+    expect(mentor.body).toContain('<title>root page</title>');
+
+    const ownMentor = Fastify();
+    try {
+      signedInAsTheHeaderSays(ownMentor);
+      await ownMentor.register(staticFrontEnd, { frontEndDir: built, sessionCookie: 'yoman_session' });
+      const landing = await ownMentor.inject({
+        url: '/',
+        headers: { ...html, cookie, 'x-test-role': 'mentor' },
+      });
+      expect(landing.body).toContain('<title>mentor page</title>');
+    } finally {
+      await ownMentor.close();
     }
   });
 

@@ -102,19 +102,27 @@ function remotePagesOf(frontEndDir: string, overrides: Record<string, string>): 
 
 const pathOf = (url: string) => url.split(/[?#]/u, 1)[0] ?? url;
 
+/** Where `/` leads a signed-in user (spec §2's route table, as the shell's `landingPathFor`). */
+export const landingPathOf = (role: string) => (role === 'mentor' ? '/mentor' : '/home');
+
 /**
  * The HTML a page load gets: /auth its prerendered page when the build made one; a signed-in load of `/` or
  * under a remote's prefix its page, which preloads the scripts it runs first; any other path (and /auth of
- * an older build) index.html, from which the shell's router takes it.
+ * an older build) index.html, from which the shell's router takes it. `/` with the session's `role` known
+ * gets the page of where the shell will send that role (a student's dashboard, a mentor's area), so that
+ * screen's scripts load with the HTML instead of after the shell has asked who the user is.
  */
 export function pageFileFor(
   url: string,
   built: { authPage: boolean; remotePages: RemotePages },
   signedIn: boolean,
+  role?: string,
 ): string {
   if (isAuthPath(url)) return built.authPage ? AUTH_PAGE_FILE : 'index.html';
   if (!signedIn) return 'index.html';
   const path = pathOf(url);
+  const landing = path === '/' && role !== undefined ? built.remotePages.get(landingPathOf(role)) : undefined;
+  if (landing) return landing;
   for (const [prefix, page] of built.remotePages) {
     if (path === prefix || path.startsWith(`${prefix}/`)) return page;
   }
@@ -168,7 +176,13 @@ export const staticFrontEnd = fp<StaticFrontEndOptions>(
     }
     const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
       if (!built) return reply.status(503).type('text/html; charset=utf-8').send(NOT_BUILT_PAGE);
-      const page = pageFileFor(request.url, pages, carriesCookie(request, options.sessionCookie));
+      // The session plugin, when the app has one, has already resolved the cookie into the caller.
+      const page = pageFileFor(
+        request.url,
+        pages,
+        carriesCookie(request, options.sessionCookie),
+        request.caller?.role,
+      );
       // Which page depends on the session cookie, its encoding on Accept-Encoding (the build precompresses
       // every page): a shared cache must key on both.
       return reply
