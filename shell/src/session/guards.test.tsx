@@ -1,4 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { api } from '@yoman/ui';
+import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, renderInShell } from '../testing/renderInShell';
 import { ProtectedRoute, RootRedirect, SignedOutOnly } from './guards';
@@ -111,6 +113,27 @@ describe('protected routes', () => {
     fireEvent.click(screen.getByRole('button', { name: 'נסה שוב' }));
     await screen.findByText('מסך הכניסה');
     expect(router.state.location.pathname).toBe('/auth');
+  });
+
+  it('keep a known user on their page when a later session check fails', async () => {
+    const answers = [
+      { status: 200, body: student },
+      { status: 500, body: { message: 'שגיאת שרת' } },
+    ];
+    const fetchMock = vi.fn(async (input: RequestInfo | URL) =>
+      fakeApi({ '/api/user': answers.shift() ?? { status: 404 } })(input),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const { store } = renderInShell(routes, { path: '/calendar' });
+    await screen.findByText('לוח השנה');
+
+    await act(async () => {
+      store.dispatch(api.util.invalidateTags(['User']));
+      await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+      await vi.waitFor(() => expect(api.endpoints.getUser.select()(store.getState()).isError).toBe(true));
+    });
+    expect(screen.getByText('לוח השנה')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });
 

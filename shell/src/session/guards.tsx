@@ -15,8 +15,11 @@ export type SessionUser = NonNullable<ReturnType<typeof useGetUserQuery>['data']
 export function ProtectedRoute() {
   const { data: user, isLoading, isError, isFetching, refetch } = useGetUserQuery();
   if (isLoading) return <CentredLoading />;
-  if (isError) return <SessionFailed onRetry={() => void refetch()} retrying={isFetching} />;
-  if (!user) return <Navigate to="/auth" replace />;
+  if (!user) {
+    // A user already known stays on their page if a later check fails; the next request will tell.
+    if (isError) return <SessionFailed onRetry={() => void refetch()} retrying={isFetching} />;
+    return <Navigate to="/auth" replace />;
+  }
   return <Outlet />;
 }
 
