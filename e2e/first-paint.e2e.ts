@@ -121,10 +121,12 @@ describe('what a page downloads before it paints', () => {
     for (const call of ['/api/user', '/api/user-settings']) {
       expect(requests.filter(({ path }) => path === call).length, call).toBe(1);
     }
-    // `/` serves students and mentors alike: its page names the shell's remote loader, and no remote.
+    // `/` leads a student to the dashboard, so a student's `/` names the dashboard's scripts and no other
+    // remote's; the mentor's test below holds that a mentor's never names the journal's.
     const landing = await (await context.request.get('/', { headers: { accept: 'text/html' } })).text();
     expect(landing).toMatch(/href="\/remote-loader\.[0-9a-f]+\.js"/u);
-    expect(landing).not.toContain('/remotes/');
+    expect(landing).toMatch(/href="\/remotes\/journal\/journal-dashboard\.[0-9a-f]+\.js"/u);
+    expect(landing).not.toMatch(/\/remotes\/(?!journal\/)/u);
     await context.close();
   });
 
@@ -140,6 +142,10 @@ describe('what a page downloads before it paints', () => {
     await page.getByRole('main').getByRole('heading').first().waitFor();
     expect(scriptsOf(requests, 'mentor').length).toBeGreaterThan(0);
     expect(scriptsOf(requests, 'journal')).toEqual([]);
+    // A mentor's `/` leads to the mentor's area: its page names the mentor remote, never the journal.
+    const landing = await (await context.request.get('/', { headers: { accept: 'text/html' } })).text();
+    expect(landing).toContain('/remotes/mentor/remoteEntry.js');
+    expect(landing).not.toContain('/remotes/journal/');
     await context.close();
   });
 
