@@ -15,9 +15,10 @@ const Narrow = styled.div`
 /**
  * The whole page when the session could not be checked (GET /api/user failed with something other than 401:
  * a server error, or no connection). The user may well be signed in, so they are not sent to /auth; they
- * are told what happened and can try again without reloading the page.
+ * are told what happened and can try again without reloading the page. While the retry asks, the session
+ * query is loading again (no user, last result an error), so the guard shows 'טוען...' in this one's place.
  */
-export function SessionFailed({ onRetry, retrying }: { onRetry: () => void; retrying: boolean }) {
+export function SessionFailed({ onRetry }: { onRetry: () => void }) {
   return (
     <Centre>
       <Narrow>
@@ -25,7 +26,6 @@ export function SessionFailed({ onRetry, retrying }: { onRetry: () => void; retr
           title="לא הצלחנו לבדוק את החיבור שלך"
           message="השרת לא ענה כראוי או שאין חיבור לאינטרנט. הנתונים שלך שמורים; נסה שוב בעוד רגע."
           onRetry={onRetry}
-          retrying={retrying}
         />
       </Narrow>
     </Centre>

@@ -79,8 +79,13 @@ describe('protected routes', () => {
       { status: 500, body: { message: 'שגיאת שרת', code: 'INTERNAL' } },
       { status: 200, body: student },
     ];
+    let answerRetry = () => {};
+    const retryAsked = new Promise<void>((resolve) => {
+      answerRetry = resolve;
+    });
     const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
       const answer = answers.shift() ?? { status: 404 };
+      if (answer.status === 200) await retryAsked;
       return fakeApi({ '/api/user': answer })(input);
     });
     vi.stubGlobal('fetch', fetchMock);
@@ -92,6 +97,10 @@ describe('protected routes', () => {
     expect(screen.queryByText('מסך הכניסה')).toBeNull();
 
     fireEvent.click(screen.getByRole('button', { name: 'נסה שוב' }));
+    // While the retry asks, the page says it is loading, not the error.
+    expect((await screen.findByRole('status')).textContent).toBe('טוען...');
+    expect(screen.queryByRole('alert')).toBeNull();
+    answerRetry();
     await screen.findByText('לוח השנה');
     expect(fetchMock).toHaveBeenCalledTimes(2);
     expect(screen.queryByRole('alert')).toBeNull();

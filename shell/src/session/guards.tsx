@@ -13,11 +13,11 @@ export type SessionUser = NonNullable<ReturnType<typeof useGetUserQuery>['data']
  * signed-in user to the sign-in form would tell them they were signed out.
  */
 export function ProtectedRoute() {
-  const { data: user, isLoading, isError, isFetching, refetch } = useGetUserQuery();
+  const { data: user, isLoading, isError, refetch } = useGetUserQuery();
   if (isLoading) return <CentredLoading />;
   if (!user) {
     // A user already known stays on their page if a later check fails; the next request will tell.
-    if (isError) return <SessionFailed onRetry={() => void refetch()} retrying={isFetching} />;
+    if (isError) return <SessionFailed onRetry={() => void refetch()} />;
     return <Navigate to="/auth" replace />;
   }
   return <Outlet />;
