@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { chromiumPath } from './testing/chromium.mjs';
 import { ensureFrontEndBuilt, root, run, startProduct } from './testing/product-server.mjs';
 
 /** Issue 14's thresholds, checked on the median of the runs. */
@@ -95,7 +96,7 @@ async function sessionCookieOf(baseUrl, { email, password }) {
     .join('; ');
 }
 
-async function lighthouseOnce(url, headersFile, outputPath) {
+async function lighthouseOnce(url, headersFile, outputPath, chrome) {
   const args = [
     'node_modules/lighthouse/cli/index.js',
     url,
@@ -108,7 +109,7 @@ async function lighthouseOnce(url, headersFile, outputPath) {
   ];
   for (let attempt = 1; attempt <= ATTEMPTS_PER_RUN; attempt += 1) {
     const code = await run(process.execPath, args, {
-      CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+      CHROME_PATH: chrome,
     });
     if (code === 0) {
       const report = JSON.parse(readFileSync(outputPath, 'utf8'));
@@ -121,12 +122,17 @@ async function lighthouseOnce(url, headersFile, outputPath) {
   throw new Error(`Lighthouse could not measure ${url} in ${ATTEMPTS_PER_RUN} attempts`);
 }
 
-async function measurePage(baseUrl, page, headersFile, runs) {
+async function measurePage(baseUrl, page, headersFile, runs, chrome) {
   const reports = [];
   for (let index = 0; index < runs; index += 1) {
     const outputPath = join(reportDir, `${page.name}-run${index + 1}.json`);
     reports.push(
-      await lighthouseOnce(`${baseUrl}${page.path}`, page.signedIn ? headersFile : undefined, outputPath),
+      await lighthouseOnce(
+        `${baseUrl}${page.path}`,
+        page.signedIn ? headersFile : undefined,
+        outputPath,
+        chrome,
+      ),
     );
   }
   const runFigures = reports.map(figuresOf);
@@ -138,14 +144,14 @@ async function measurePage(baseUrl, page, headersFile, runs) {
   return { page: page.path, runs: runFigures, median: figures, failures: failuresOf(figures) };
 }
 
-async function measure(baseUrl, runs) {
+async function measure(baseUrl, runs, chrome) {
   mkdirSync(reportDir, { recursive: true });
   const headersFile = join(reportDir, 'session-headers.json');
   writeFileSync(headersFile, JSON.stringify({ Cookie: await sessionCookieOf(baseUrl, DEMO_STUDENT) }));
   try {
     const results = [];
     for (const page of PAGES) {
-      const result = await measurePage(baseUrl, page, headersFile, runs);
+      const result = await measurePage(baseUrl, page, headersFile, runs, chrome);
       const { performance, accessibility, lcpMs, cls, tbtMs, transferredKb } = result.median;
       console.log(
         `${page.path.padEnd(10)} performance ${performance}, accessibility ${accessibility}, LCP ${lcpMs} ms, ` +
@@ -184,12 +190,14 @@ async function main() {
     options: { 'base-url': { type: 'string' }, runs: { type: 'string', default: '3' } },
   });
   const runs = Number(values.runs);
+  // Before seeding and starting anything: without a browser there is nothing to measure.
+  const chrome = chromiumPath('CHROME_PATH');
   const product = values['base-url']
     ? { baseUrl: values['base-url'], stop: async () => {} }
     : await seededProduct();
   let results;
   try {
-    results = await measure(product.baseUrl, runs);
+    results = await measure(product.baseUrl, runs, chrome);
   } finally {
     await product.stop();
   }

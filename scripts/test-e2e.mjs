@@ -5,6 +5,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { chromiumPath } from './testing/chromium.mjs';
 import { ensureFrontEndBuilt, run, startProduct } from './testing/product-server.mjs';
 
 // On a new installation the first account to register becomes its mentor; the suite makes that account
@@ -29,6 +30,8 @@ async function registerInstallationMentor(baseUrl) {
 }
 
 async function main() {
+  // Before building and starting anything: the specs launch this browser (e2e/browser.ts).
+  const chromium = chromiumPath('CHROMIUM_PATH');
   const { overBudget } = await ensureFrontEndBuilt();
 
   const dataDir = mkdtempSync(join(tmpdir(), 'yoman-e2e-data-'));
@@ -43,6 +46,7 @@ async function main() {
       process.execPath,
       ['node_modules/vitest/vitest.mjs', 'run', '--config', 'e2e/vitest.config.ts', ...extraArgs],
       {
+        CHROMIUM_PATH: chromium,
         YOMAN_E2E_BASE_URL: baseUrl,
         YOMAN_E2E_MENTOR_EMAIL: mentor.email,
         YOMAN_E2E_MENTOR_PASSWORD: mentor.password,
