@@ -1,4 +1,5 @@
 import { DateTime } from 'luxon';
+import { tradeDayOf } from '../time/zoned-time';
 
 /** An inclusive range of days, 'yyyy-MM-dd'; an open end is undefined. */
 export interface DayRange {
@@ -76,9 +77,12 @@ export function selectOverPeriod(
   };
 }
 
-/** Today's date in a zone, 'yyyy-MM-dd'. */
-export const todayIn = (now: Date, timezone: string) =>
-  DateTime.fromJSDate(now).setZone(timezone).toFormat('yyyy-MM-dd');
+/**
+ * Today's date in a zone, 'yyyy-MM-dd' (an unknown zone is the product's). Every dashboard and analytics call
+ * asks it for its cache key, so it reads the zone's kept offset (zonedTime) instead of asking luxon and Intl,
+ * which took a tenth of the dashboard's time on the server (BENCHMARKS.md, 2026-11-28).
+ */
+export const todayIn = (now: Date, timezone: string) => tradeDayOf(now.toISOString(), timezone);
 
 /** The `days` days ending on `last` (inclusive). */
 export const daysEndingOn = (last: string, days: number): Required<DayRange> => ({
