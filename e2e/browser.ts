@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
+import { DEBIAN_CHROMIUM } from '../scripts/testing/chromium.mjs';
 
 /** The running product, started by scripts/test-e2e.mjs. */
 export const baseUrl = (() => {
@@ -34,7 +35,7 @@ export interface RunningBrowser {
  */
 export async function launchChromium(): Promise<RunningBrowser> {
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: process.env.CHROMIUM_PATH ?? DEBIAN_CHROMIUM,
     args: CHROMIUM_FLAGS,
     headless: true,
   });

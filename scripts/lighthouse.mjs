@@ -96,7 +96,7 @@ async function sessionCookieOf(baseUrl, { email, password }) {
     .join('; ');
 }
 
-async function lighthouseOnce(url, headersFile, outputPath, chrome) {
+async function lighthouseOnce(url, headersFile, outputPath) {
   const args = [
     'node_modules/lighthouse/cli/index.js',
     url,
@@ -108,9 +108,7 @@ async function lighthouseOnce(url, headersFile, outputPath, chrome) {
     ...(headersFile ? [`--extra-headers=${headersFile}`] : []),
   ];
   for (let attempt = 1; attempt <= ATTEMPTS_PER_RUN; attempt += 1) {
-    const code = await run(process.execPath, args, {
-      CHROME_PATH: chrome,
-    });
+    const code = await run(process.execPath, args);
     if (code === 0) {
       const report = JSON.parse(readFileSync(outputPath, 'utf8'));
       if (!report.runtimeError && report.categories.performance.score !== null) return report;
@@ -122,17 +120,12 @@ async function lighthouseOnce(url, headersFile, outputPath, chrome) {
   throw new Error(`Lighthouse could not measure ${url} in ${ATTEMPTS_PER_RUN} attempts`);
 }
 
-async function measurePage(baseUrl, page, headersFile, runs, chrome) {
+async function measurePage(baseUrl, page, headersFile, runs) {
   const reports = [];
   for (let index = 0; index < runs; index += 1) {
     const outputPath = join(reportDir, `${page.name}-run${index + 1}.json`);
     reports.push(
-      await lighthouseOnce(
-        `${baseUrl}${page.path}`,
-        page.signedIn ? headersFile : undefined,
-        outputPath,
-        chrome,
-      ),
+      await lighthouseOnce(`${baseUrl}${page.path}`, page.signedIn ? headersFile : undefined, outputPath),
     );
   }
   const runFigures = reports.map(figuresOf);
@@ -144,14 +137,14 @@ async function measurePage(baseUrl, page, headersFile, runs, chrome) {
   return { page: page.path, runs: runFigures, median: figures, failures: failuresOf(figures) };
 }
 
-async function measure(baseUrl, runs, chrome) {
+async function measure(baseUrl, runs) {
   mkdirSync(reportDir, { recursive: true });
   const headersFile = join(reportDir, 'session-headers.json');
   writeFileSync(headersFile, JSON.stringify({ Cookie: await sessionCookieOf(baseUrl, DEMO_STUDENT) }));
   try {
     const results = [];
     for (const page of PAGES) {
-      const result = await measurePage(baseUrl, page, headersFile, runs, chrome);
+      const result = await measurePage(baseUrl, page, headersFile, runs);
       const { performance, accessibility, lcpMs, cls, tbtMs, transferredKb } = result.median;
       console.log(
         `${page.path.padEnd(10)} performance ${performance}, accessibility ${accessibility}, LCP ${lcpMs} ms, ` +
@@ -190,14 +183,15 @@ async function main() {
     options: { 'base-url': { type: 'string' }, runs: { type: 'string', default: '3' } },
   });
   const runs = Number(values.runs);
-  // Before seeding and starting anything: without a browser there is nothing to measure.
-  const chrome = chromiumPath('CHROME_PATH');
+  // Before seeding and starting anything: without a browser there is nothing to measure. Lighthouse, run
+  // with this environment, launches the browser CHROME_PATH names.
+  process.env.CHROME_PATH = chromiumPath('CHROME_PATH');
   const product = values['base-url']
     ? { baseUrl: values['base-url'], stop: async () => {} }
     : await seededProduct();
   let results;
   try {
-    results = await measure(product.baseUrl, runs, chrome);
+    results = await measure(product.baseUrl, runs);
   } finally {
     await product.stop();
   }
