@@ -10,6 +10,7 @@ import {
   newTestUser,
   type RunningBrowser,
   registerThroughScreen,
+  screenshot,
 } from './browser';
 
 const mentorEmail = process.env.YOMAN_E2E_MENTOR_EMAIL;
@@ -107,7 +108,14 @@ describe('what a page downloads before it paints', () => {
     await page.getByTestId('month-grid').waitFor();
     await page.waitForLoadState('networkidle');
     const html = await (await context.request.get('/calendar', { headers: { accept: 'text/html' } })).text();
-    const named = [...html.matchAll(/(?:href|src)="([^"]+\.js)"/gu)].map((match) => match[1]);
+    // The calendar comes drawn, and its page names its scripts in the loader it starts after the first paint.
+    const loader = /<script defer src="(\/calendar-start\.[0-9a-f]{8}\.js)"><\/script>/u.exec(html)?.[1];
+    expect(loader).toBeDefined();
+    const loaderScript = await (await context.request.get(loader as string)).text();
+    const named = [
+      ...[...html.matchAll(/(?:href|src)="([^"]+\.js)"/gu)].map((match) => match[1]),
+      ...[...loaderScript.matchAll(/"(\/[^"]+\.js)"/gu)].map((match) => match[1]),
+    ];
     expect(named).toContain('/remotes/journal/remoteEntry.js');
     expect(
       named.some((path) => /^\/remotes\/journal\/calendar-screen\.[0-9a-f]+\.js$/u.test(path ?? '')),
@@ -273,5 +281,90 @@ describe('what a page downloads before it paints', () => {
     console.log(`gzipped JavaScript before the first paint of /auth: ${auth} B`);
     expect(auth).toBeLessThanOrEqual(FIRST_PAINT_BUDGETS.auth);
     await context.close();
+  });
+
+  /** A student signed in, with the session's cookies for another context and their calendar's month heading. */
+  async function signedInStudent(name: string) {
+    const signingIn = await newContext(running);
+    const page = await signingIn.newPage();
+    await registerThroughScreen(page, newTestUser(name));
+    await page.goto('/calendar');
+    await page.getByTestId('month-grid').waitFor();
+    const heading =
+      (await page.getByRole('main').getByRole('heading', { level: 1 }).first().textContent()) ?? '';
+    const cookies = await signingIn.cookies();
+    await signingIn.close();
+    return { cookies, heading };
+  }
+
+  it("paints a student's calendar from the HTML of a page load: their name, their menu and this month, drawn by the server", async () => {
+    const { cookies, heading } = await signedInStudent('יעל רום');
+    expect(heading).toMatch(/^[\u0590-\u05FF]+ \d{4}$/u);
+    for (const mobile of [true, false]) {
+      const noScripts = await running.browser.newContext({
+        baseURL: baseUrl,
+        javaScriptEnabled: false,
+        viewport: mobile ? { width: 390, height: 844 } : { width: 1280, height: 800 },
+        isMobile: mobile,
+        hasTouch: mobile,
+      });
+      await noScripts.addCookies(cookies);
+      const page = await noScripts.newPage();
+      await page.goto('/calendar');
+      const copy = page.locator('#prerendered-screen');
+      expect(await copy.getAttribute('inert')).toBe('');
+      expect(await copy.getAttribute('aria-hidden')).toBe('true');
+      await copy.getByRole('heading', { name: heading, includeHidden: true }).waitFor();
+      // The month's days are still loading, as the live screen first shows them.
+      await copy.locator('[aria-busy="true"]').first().waitFor();
+      if (!mobile) await copy.locator('aside').getByText('יעל רום').waitFor();
+      // No id or test id of the live screen: while the copy covers it, each stays unique.
+      expect(await copy.locator('[id], [data-testid]').count()).toBe(0);
+      await screenshot(page, mobile ? 'calendar-drawn-by-server-phone' : 'calendar-drawn-by-server');
+      await noScripts.close();
+    }
+  });
+
+  it('puts the live calendar where the drawing was: the heading does not move, and the drawing is gone', async () => {
+    const { cookies, heading } = await signedInStudent('עומר לוי');
+    for (const mobile of [true, false]) {
+      const viewport = mobile ? { width: 390, height: 844 } : { width: 1280, height: 800 };
+      const drawn = await running.browser.newContext({
+        baseURL: baseUrl,
+        javaScriptEnabled: false,
+        viewport,
+        isMobile: mobile,
+        hasTouch: mobile,
+      });
+      await drawn.addCookies(cookies);
+      const drawnPage = await drawn.newPage();
+      await drawnPage.goto('/calendar');
+      const drawnBox = await drawnPage
+        .locator('#prerendered-screen')
+        .getByRole('heading', { name: heading, includeHidden: true })
+        .boundingBox();
+      await drawn.close();
+
+      const live = await newContext(running, { mobile });
+      await live.addCookies(cookies);
+      const page = await live.newPage();
+      const errors: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error') errors.push(message.text());
+      });
+      await page.goto('/calendar');
+      await page.getByTestId(mobile ? 'week-strip' : 'month-grid').waitFor();
+      expect(await page.locator('#prerendered-screen').count()).toBe(0);
+      const liveBox = await page.getByRole('heading', { name: heading }).boundingBox();
+      expect(drawnBox).not.toBeNull();
+      for (const side of ['x', 'y', 'width', 'height'] as const) {
+        expect(
+          Math.abs((liveBox?.[side] ?? -100) - (drawnBox?.[side] ?? 100)),
+          `${side}, mobile ${mobile}`,
+        ).toBeLessThan(2);
+      }
+      expect(errors).toEqual([]);
+      await live.close();
+    }
   });
 });

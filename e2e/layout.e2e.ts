@@ -46,6 +46,12 @@ describe('the signed-in layout', () => {
       () => document.querySelector('[data-testid="sidebar"]')?.getBoundingClientRect().width === 64,
     );
     expect(await tab.page.evaluate(() => localStorage.getItem('sidebar-collapsed'))).toBe('true');
+    // The server draws a page load's calendar with the sidebar as this cookie says.
+    const cookie = async () =>
+      (await tab.page.context().cookies()).find(({ name }) => name === 'sidebar-collapsed')?.value;
+    expect(await cookie()).toBe('true');
+    const drawn = await tab.page.context().request.get('/calendar', { headers: { accept: 'text/html' } });
+    expect(await drawn.text()).toMatch(/id="prerendered-screen"[\s\S]*<aside data-collapsed="true"/u);
     await tab.page.reload();
     await sidebar.waitFor();
     expect(await sidebar.getAttribute('data-collapsed')).toBe('true');
@@ -55,6 +61,7 @@ describe('the signed-in layout', () => {
     await screenshot(tab.page, 'layout-sidebar-collapsed');
     await tab.page.getByTestId('sidebar-toggle').click();
     expect(await tab.page.evaluate(() => localStorage.getItem('sidebar-collapsed'))).toBe('false');
+    expect(await cookie()).toBeUndefined();
   });
 
   it('opens the user menu with profile, settings and logout', async () => {

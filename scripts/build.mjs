@@ -14,6 +14,7 @@ import { FIRST_PAINT_BUDGETS } from './first-paint-budget.mjs';
 import { chunksOfGroup, writeRemotePages } from './page-preloads.mjs';
 import { precompressDirectory } from './precompress.mjs';
 import { AUTH_PAGE_FILE, writeAuthPage } from './prerender-auth.mjs';
+import { PICTURES_MODULE, writeDrawnPages, writePicturesModule } from './prerender-pictures.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const webRoot = join(root, 'dist/web');
@@ -196,6 +197,11 @@ async function main() {
   );
   await writeAuthPage(webRoot, builtHtml, startScriptsOf(reports.get('shell'), 'auth-screen'));
   console.log(`prerendered /auth into ${AUTH_PAGE_FILE}`);
+  const pictured = await writePicturesModule(dirname(webRoot), webRoot);
+  writeDrawnPages(webRoot, pictured, JSON.parse(readFileSync(join(webRoot, 'pages.json'), 'utf8')));
+  console.log(
+    `bundled the signed-in pages drawn per page load (${pictured.join(', ')}) into dist/${PICTURES_MODULE}`,
+  );
   const compressed = precompressDirectory(webRoot);
   console.log(
     `precompressed ${compressed.files} text files: ${kb(compressed.original)} → ${kb(compressed.br)} brotli, ${kb(compressed.gz)} gzip`,

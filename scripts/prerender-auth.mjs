@@ -3,7 +3,7 @@
 // marketing panel paint from the HTML while the scripts load. The gateway answers a page load of /auth with
 // it (services/gateway/src/static-front-end.ts); the shell removes the copy when it mounts its own screen.
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -16,25 +16,48 @@ const require = createRequire(import.meta.url);
 /** The file the gateway sends for a page load of /auth. */
 export const AUTH_PAGE_FILE = 'auth.html';
 
+/**
+ * esbuild resolves `./sessionClock` to `SessionClock.tsx` beside it (two files differing only in case, which
+ * it looks up as if the file system ignored case): relative imports are resolved here, by their exact name.
+ */
+const exactCaseImports = {
+  name: 'exact-case-imports',
+  setup(bundler) {
+    bundler.onResolve({ filter: /^\.\.?\// }, ({ path, resolveDir }) => {
+      const base = resolve(resolveDir, path);
+      const found = ['.ts', '.tsx', '.mjs', '.js'].map((extension) => base + extension).find(existsSync);
+      return found ? { path: found } : undefined;
+    });
+  },
+};
+
+/** Bundles `entry` (a file, or `{ contents, resolveDir }`) for Node, as CommonJS in `outfile`. */
+export async function bundleForNode(entry, outfile) {
+  await build({
+    ...(typeof entry === 'string'
+      ? { entryPoints: [entry] }
+      : { stdin: { ...entry, loader: 'tsx', sourcefile: 'entry.tsx' } }),
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    // The packages' ES modules, as the browser build uses (styled-components' CommonJS build has no default export).
+    mainFields: ['module', 'main'],
+    jsx: 'automatic',
+    define: { 'process.env.NODE_ENV': '"production"' },
+    // The design system's stylesheets (Heebo's @font-face rules) are inlined from the build instead.
+    loader: { '.css': 'empty', '.woff': 'empty', '.woff2': 'empty' },
+    plugins: [exactCaseImports],
+    logLevel: 'error',
+  });
+}
+
 /** Bundles the prerender module for Node and returns what prerenderAuthPage() renders. */
 export async function renderAuthPage() {
   const dir = mkdtempSync(join(tmpdir(), 'yoman-prerender-'));
   try {
     const outfile = join(dir, 'auth-page.cjs');
-    await build({
-      entryPoints: [join(root, 'shell/src/prerender/authPage.tsx')],
-      outfile,
-      bundle: true,
-      platform: 'node',
-      format: 'cjs',
-      // The packages' ES modules, as the browser build uses (styled-components' CommonJS build has no default export).
-      mainFields: ['module', 'main'],
-      jsx: 'automatic',
-      define: { 'process.env.NODE_ENV': '"production"' },
-      // The design system's stylesheets (Heebo's @font-face rules) are inlined from the build instead.
-      loader: { '.css': 'empty', '.woff': 'empty', '.woff2': 'empty' },
-      logLevel: 'error',
-    });
+    await bundleForNode(join(root, 'shell/src/prerender/authPage.tsx'), outfile);
     return require(outfile).prerenderAuthPage();
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -61,7 +84,7 @@ const MAIN_SCRIPT = /<script defer src="(\/main\.[0-9a-f]+\.js)"><\/script>/u;
  */
 export function afterPaintLoader(main, preloads) {
   return (
-    '// Written by scripts/prerender-auth.mjs: /auth starts its scripts after the first paint.\n' +
+    '// Written by the build (scripts/prerender-*.mjs): a drawn page starts its scripts after the first paint.\n' +
     `requestAnimationFrame(function(){setTimeout(function(){${JSON.stringify(preloads)}.forEach(function(href){` +
     "var link=document.createElement('link');link.rel='preload';link.setAttribute('as','script');" +
     'link.href=href;document.head.appendChild(link)});' +

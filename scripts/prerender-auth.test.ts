@@ -5,7 +5,9 @@ import { afterPaintLoader, authPageHtml, mainScriptOf, renderAuthPage } from './
 describe('the prerendered /auth page (scripts/prerender-auth.mjs)', () => {
   it('renders the sign-in screen in Hebrew, inert, with the styles it needs', async () => {
     const page = await renderAuthPage();
-    expect(page.body).toMatch(/^<div id="prerendered-screen" inert aria-hidden="true"><main /u);
+    expect(page.body).toMatch(
+      /^<div id="prerendered-screen" data-path="\/auth" dir="rtl" inert aria-hidden="true"><main /u,
+    );
     expect(page.body).toContain('ברוכים הבאים ליומן');
     expect(page.body).toContain('aria-label="התחברות"');
     // styled-components' rules of the screen and the overlay's own.

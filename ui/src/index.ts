@@ -8,6 +8,7 @@ export * from './api';
 export * from './federation';
 export * from './format';
 export * from './icons';
+export * from './prerender/prerendered-screen';
 export * from './primitives';
 export * from './rtl';
 export * from './theme';

@@ -1,4 +1,5 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { PRERENDERED_PATH_ATTRIBUTE, PRERENDERED_SCREEN_ID } from '@yoman/ui';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CalendarScreen } from './CalendarScreen';
 import { fakeApi, renderInApp } from './test-app';
@@ -67,6 +68,18 @@ afterEach(() => {
 });
 
 describe('CalendarScreen', () => {
+  it("takes the place of the server's drawing of it as it mounts, while its month still loads", () => {
+    const copy = document.createElement('div');
+    copy.id = PRERENDERED_SCREEN_ID;
+    copy.setAttribute(PRERENDERED_PATH_ATTRIBUTE, '/calendar');
+    document.body.append(copy);
+    fakeApi(() => undefined);
+    renderInApp(<CalendarScreen />);
+    expect(screen.getByRole('heading', { name: 'נובמבר 2026' })).toBeTruthy();
+    expect(screen.getByTestId('month-grid-skeleton')).toBeTruthy();
+    expect(document.getElementById(PRERENDERED_SCREEN_ID)).toBeNull();
+  });
+
   it('shows the month in Hebrew, the KPI tiles and each day with its result and dots', async () => {
     fakeApi(({ path, query }) => {
       if (path === '/api/daily-aggregates' && query.get('year') === '2026' && query.get('month') === '11') {

@@ -1,4 +1,4 @@
-import { ErrorPanel } from '@yoman/ui';
+import { ErrorPanel, useRemovesPrerenderedScreen } from '@yoman/ui';
 import { useMemo, useState } from 'react';
 import { LazyAddTradeDialog } from '../add-trade/LazyAddTradeDialog';
 import { LazyDayDrawer } from '../day-drawer/LazyDayDrawer';
@@ -24,6 +24,8 @@ function weekIndexOf(weeks: { date: string }[][], date: string): number {
 
 /** /calendar: the month of daily results with KPIs, filters, the day drawer and the add-trade dialog. */
 export function CalendarScreen() {
+  // A page load of /calendar may have shown this screen drawn by the server until now (its loading state).
+  useRemovesPrerenderedScreen();
   const zone = useDisplayZone();
   const today = todayIn(zone);
   const [month, setMonth] = useState<MonthRef>(() => monthOf(today));

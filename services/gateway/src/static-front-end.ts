@@ -11,6 +11,7 @@ import {
   type RemotesManifest,
   remotes,
 } from '../../../remotes.config.mjs';
+import { drawnPagesOf } from './signed-in-pictures';
 
 export type { RemotesManifest } from '../../../remotes.config.mjs';
 
@@ -174,6 +175,14 @@ export const staticFrontEnd = fp<StaticFrontEndOptions>(
     } else {
       app.log.warn({ frontEndDir: options.frontEndDir }, 'the front end is not built; run npm run build');
     }
+    const drawnPage = built
+      ? drawnPagesOf(
+          app,
+          options.frontEndDir,
+          manifest.remotes.map(({ entry: _entry, ...remote }) => remote),
+          pages.remotePages,
+        )
+      : null;
     const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
       if (!built) return reply.status(503).type('text/html; charset=utf-8').send(NOT_BUILT_PAGE);
       // The session plugin, when the app has one, has already resolved the cookie into the caller.
@@ -183,6 +192,17 @@ export const staticFrontEnd = fp<StaticFrontEndOptions>(
         carriesCookie(request, options.sessionCookie),
         request.caller?.role,
       );
+      const drawn = await drawnPage?.(request, page);
+      if (drawn) {
+        const { body, encoding } = drawn;
+        if (encoding) reply.header('content-encoding', encoding);
+        // The user's own page: never kept by a shared cache, and asked for again on each load.
+        return reply
+          .header('cache-control', 'private, no-cache')
+          .header('vary', 'accept-encoding, cookie')
+          .type('text/html; charset=utf-8')
+          .send(body);
+      }
       // Which page depends on the session cookie, its encoding on Accept-Encoding (the build precompresses
       // every page): a shared cache must key on both.
       return reply

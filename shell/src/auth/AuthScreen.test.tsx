@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { PRERENDERED_SCREEN_ID } from '@yoman/ui';
 import { Toaster } from '@yoman/ui/toaster';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { PRERENDERED_SCREEN_ID } from '../prerender/prerenderedScreen';
 import { fakeApi, renderInShell } from '../testing/renderInShell';
 import { AuthScreen } from './AuthScreen';
 

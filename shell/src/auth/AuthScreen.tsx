@@ -1,6 +1,5 @@
-import { useLayoutEffect } from 'react';
+import { useRemovesPrerenderedScreen } from '@yoman/ui';
 import styled from 'styled-components';
-import { removePrerenderedScreen } from '../prerender/prerenderedScreen';
 import { AuthTabs } from './AuthTabs';
 import { LoginForm } from './LoginForm';
 import { MarketingPanel } from './MarketingPanel';
@@ -35,7 +34,7 @@ const Heading = styled.h2`
 /** /auth: the login and register tabs beside the marketing panel (spec §2). */
 export function AuthScreen() {
   // The page's HTML showed a prerendered copy of this screen until now: this one replaces it in one frame.
-  useLayoutEffect(() => removePrerenderedScreen(), []);
+  useRemovesPrerenderedScreen();
   return (
     <Page>
       <Card aria-labelledby="auth-heading">

@@ -1,8 +1,8 @@
+import { removePrerenderedScreen } from '@yoman/ui';
 import { lazy, Suspense, useLayoutEffect, useState } from 'react';
 import { Outlet } from 'react-router-dom';
 import styled from 'styled-components';
 import { useSignOut } from '../auth/useAuthActions';
-import { removePrerenderedScreen } from '../prerender/prerenderedScreen';
 import { useSignedInUser } from '../session/guards';
 import { Header } from './Header';
 import { ShortcutButton } from './ShortcutButton';
@@ -48,8 +48,9 @@ export function Layout() {
   };
   const { signOut } = useSignOut();
   const onSignOut = () => void signOut();
-  // A signed-in visitor of /auth got its prerendered sign-in screen, until the layout takes its place.
-  useLayoutEffect(() => removePrerenderedScreen(), []);
+  // A signed-in visitor of /auth got its prerendered sign-in screen, until the layout takes its place; a
+  // signed-in screen's copy stays until that screen (or what shows instead) mounts.
+  useLayoutEffect(() => removePrerenderedScreen('/auth'), []);
   return (
     <Frame>
       <Sidebar user={user} collapsed={collapsed} onToggle={toggleCollapsed} onSignOut={onSignOut} />

@@ -21,6 +21,9 @@ const registered: RegisteredRemote[] = [
   { name: 'help', prefixes: ['/help'], menu: [link('/help', 'student'), link('/mentor/help', 'mentor')] },
 ];
 
+/** The student menu of `registered`, in the spec's order, with the shell's own links. */
+const STUDENT_MENU = ['/calendar', '/trades', '/notifications', '/settings', '/help'];
+
 function menuOf(audience: Audience, remotes: () => Promise<RegisteredRemote[]> = async () => registered) {
   const fake = fakeRemoteLoader(async () => ({ routes: [] }), remotes);
   const wrapper = ({ children }: { children: ReactNode }) => (
@@ -30,16 +33,23 @@ function menuOf(audience: Audience, remotes: () => Promise<RegisteredRemote[]> =
 }
 
 describe('useMenu', () => {
+  it('draws the links in its first render when the loader already knows the remotes (a page drawn on the server)', () => {
+    const fake = fakeRemoteLoader(
+      async () => ({ routes: [] }),
+      () => new Promise(() => undefined),
+    );
+    const loader = { ...fake.loader, listed: () => registered };
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <RemoteLoaderProvider loader={loader}>{children}</RemoteLoaderProvider>
+    );
+    const { result } = renderHook(() => useMenu('student'), { wrapper });
+    expect(result.current.map((entry) => entry.path)).toEqual(STUDENT_MENU);
+  });
+
   it('draws the links of the remotes manifest in the order of the spec, loading no remote', async () => {
     const { result, fake } = menuOf('student');
     await waitFor(() => expect(result.current.map((entry) => entry.path)).toContain('/help'));
-    expect(result.current.map((entry) => entry.path)).toEqual([
-      '/calendar',
-      '/trades',
-      '/notifications',
-      '/settings',
-      '/help',
-    ]);
+    expect(result.current.map((entry) => entry.path)).toEqual(STUDENT_MENU);
     for (const { name } of registered) expect(fake.attemptsOf(name), name).toBe(0);
   });
 

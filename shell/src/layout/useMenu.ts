@@ -10,7 +10,7 @@ import { type Audience, type MenuEntry, orderedMenu, remoteMenuEntries, SHELL_ME
  */
 export function useMenu(audience: Audience): MenuEntry[] {
   const loader = useContext(RemoteLoaderContext);
-  const [remotes, setRemotes] = useState<readonly RegisteredRemote[]>([]);
+  const [remotes, setRemotes] = useState<readonly RegisteredRemote[]>(() => loader?.listed?.() ?? []);
 
   useEffect(() => {
     if (!loader) return;

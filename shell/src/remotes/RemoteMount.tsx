@@ -1,4 +1,4 @@
-import { ErrorPanel, Skeleton } from '@yoman/ui';
+import { ErrorPanel, Skeleton, useRemovesPrerenderedScreen } from '@yoman/ui';
 import type { RouteObject } from 'react-router-dom';
 import { useRoutes } from 'react-router-dom';
 import styled from 'styled-components';
@@ -35,6 +35,7 @@ export function RemoteLoading() {
 
 /** Where a remote's screen would be when it (or the remotes manifest) could not be loaded. */
 export function RemoteFailed({ retry }: { retry: () => void }) {
+  useRemovesPrerenderedScreen();
   return (
     <ErrorPanel
       title="המסך לא נטען"

@@ -8,6 +8,8 @@ export interface RemoteLoader {
   load(remoteName: string): Promise<RemoteRoutesModule>;
   /** Calls `listener` with each remote that finishes loading (e.g. after a retry); returns the unsubscribe. */
   onLoaded(listener: (remoteName: string) => void): () => void;
+  /** The remotes already known without waiting (a page rendered on the server knows them all), if any. */
+  listed?(): readonly RegisteredRemote[] | undefined;
 }
 
 /** A loader that can also start fetching what the page at `pathname` will need, ahead of its screen. */

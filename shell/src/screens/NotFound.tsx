@@ -1,3 +1,4 @@
+import { useRemovesPrerenderedScreen } from '@yoman/ui';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 
@@ -11,6 +12,7 @@ const Page = styled.section`
 
 /** Any unknown path inside the authenticated area (spec §2). */
 export function NotFound() {
+  useRemovesPrerenderedScreen();
   return (
     <Page>
       <h1 lang="en" dir="ltr">

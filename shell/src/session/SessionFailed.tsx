@@ -1,4 +1,4 @@
-import { ErrorPanel } from '@yoman/ui';
+import { ErrorPanel, useRemovesPrerenderedScreen } from '@yoman/ui';
 import styled from 'styled-components';
 
 const Centre = styled.div`
@@ -19,6 +19,7 @@ const Narrow = styled.div`
  * query is loading again (no user, last result an error), so the guard shows 'טוען...' in this one's place.
  */
 export function SessionFailed({ onRetry }: { onRetry: () => void }) {
+  useRemovesPrerenderedScreen();
   return (
     <Centre>
       <Narrow>
