@@ -95,7 +95,7 @@ export function benchTableOf(report: BenchReport): string {
       ),
       row(
         [
-          '  baseline: bare Fastify, same JSON',
+          '  baseline: bare Fastify, same bytes',
           number(read.baseline.requestsPerSecond, 1),
           number(read.baseline.p50, 1),
           number(read.baseline.p99, 1),

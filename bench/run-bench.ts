@@ -1,10 +1,12 @@
 // `npm run bench [-- --quick]`: Yoman's reads against a bare Fastify baseline, sustained trade logging, and
 // the projection rebuild, in one run on 127.0.0.1. Prints a table and writes artifacts/bench.json.
+import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { TRADES_PAGE_SIZE } from '@yoman/contracts';
+import { PICTURES_MODULE } from '../services/gateway/src/signed-in-pictures';
 import type { BaselineReady, YomanReady } from './bench-messages';
 import { startServer } from './bench-processes';
 import { type BenchReport, benchTableOf, modesTableOf, type ReadComparison } from './bench-report';
@@ -24,13 +26,26 @@ const SIZES = quick
 const CONNECTIONS = 10;
 const DAILY_AGGREGATES_READ = 'GET /api/daily-aggregates?year&month';
 
-/** One read to measure; `relativeTo` names the read whose cost it is compared with in the same run. */
+/**
+ * One read to measure; `relativeTo` names the read whose cost it is compared with in the same run. A page
+ * (`page: true`) is asked for as a browser's page load (Accept: text/html), and its baseline sends its HTML.
+ */
 interface BenchRead {
   name: string;
   path: string;
   baselinePath: string;
   relativeTo?: string;
+  page?: boolean;
 }
+
+/** The calendar's page load, drawn for the user by the gateway: only when the front end is built with its drawings. */
+const DRAWN_CALENDAR_READ: BenchRead = {
+  name: 'GET /calendar (page load, drawn for the user)',
+  path: '/calendar',
+  baselinePath: '/baseline/calendar-page',
+  page: true,
+};
+const frontEndDraws = () => existsSync(join(repoRoot, 'dist', 'web', PICTURES_MODULE));
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 
 function modeSettings(workDir: string): ModeSettings {
@@ -118,15 +133,21 @@ async function main() {
         baselinePath: '/baseline/analytics',
         relativeTo: DAILY_AGGREGATES_READ,
       },
+      ...(frontEndDraws() ? [DRAWN_CALENDAR_READ] : []),
     ];
+    if (!frontEndDraws())
+      console.log('  (no drawn page load: the front end is not built; npm run build first)');
     const cookie = { cookie: ready.cookie };
+    const headersOf = (read: BenchRead) => (read.page ? { ...cookie, accept: 'text/html' } : cookie);
     const bodies: Record<string, string> = {};
     const sizes: number[] = [];
     for (const read of reads) {
-      const response = await fetch(yomanUrl + read.path, { headers: cookie });
+      const response = await fetch(yomanUrl + read.path, { headers: headersOf(read) });
       const text = await response.text();
       if (response.status !== 200) throw new Error(`${read.path} answered ${response.status}: ${text}`);
-      const file = join(workDir, `${read.baselinePath.split('/').at(-1)}.json`);
+      if (read.page && !text.includes('id="prerendered-screen"'))
+        throw new Error(`${read.path} came undrawn`);
+      const file = join(workDir, `${read.baselinePath.split('/').at(-1)}.${read.page ? 'html' : 'json'}`);
       await writeFile(file, text);
       bodies[read.baselinePath] = file;
       sizes.push(Buffer.byteLength(text));
@@ -149,8 +170,9 @@ async function main() {
     for (const [index, read] of reads.entries()) {
       console.log(`Measuring ${read.name}…`);
       const settings = { connections: CONNECTIONS, seconds: SIZES.seconds };
-      await runLoad({ ...settings, seconds: 1, url: yomanUrl + read.path, headers: cookie });
-      const yomanFigures = await runLoad({ ...settings, url: yomanUrl + read.path, headers: cookie });
+      const headers = headersOf(read);
+      await runLoad({ ...settings, seconds: 1, url: yomanUrl + read.path, headers });
+      const yomanFigures = await runLoad({ ...settings, url: yomanUrl + read.path, headers });
       await runLoad({ ...settings, seconds: 1, url: baselineUrl + read.baselinePath, headers: cookie });
       const baselineFigures = await runLoad({
         ...settings,
