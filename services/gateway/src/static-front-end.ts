@@ -111,7 +111,8 @@ export const landingPathOf = (role: string) => (role === 'mentor' ? '/mentor' : 
  * under a remote's prefix its page, which preloads the scripts it runs first; any other path (and /auth of
  * an older build) index.html, from which the shell's router takes it. `/` with the session's `role` known
  * gets the page of where the shell will send that role (a student's dashboard, a mentor's area), so that
- * screen's scripts load with the HTML instead of after the shell has asked who the user is.
+ * screen's scripts load with the HTML instead of after the shell has asked who the user is. (A prefix whose
+ * screen the build draws, today `/calendar`, goes out instead as its drawn page: signed-in-pictures.ts.)
  */
 export function pageFileFor(
   url: string,

@@ -1,6 +1,6 @@
 // Some page loads are answered with their first screen already in the HTML (/auth from the build,
-// scripts/prerender-auth.mjs; a student's /calendar per request, services/gateway/src/pictures.ts), so it
-// paints before any script has run. That copy is a picture, not the screen: `inert` and `aria-hidden` (no
+// scripts/prerender-auth.mjs; a signed-in /calendar per request, services/gateway/src/signed-in-pictures.ts),
+// so it paints before any script has run. That copy is a picture, not the screen: `inert` and `aria-hidden` (no
 // focus, no clicks, out of the accessibility tree), it covers the live page until the app mounts the screen
 // it shows, which takes its place in the same frame, or anything else the page turned out to be.
 import { useLayoutEffect } from 'react';
