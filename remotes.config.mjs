@@ -2,8 +2,10 @@
 // (scripts/build.mjs), the rspack configs (ui/rspack-app.mjs), the gateway's /remotes-manifest.json
 // (services/gateway/src/static-front-end.ts) and, through that manifest, the shell's routes and menus.
 // Adding a remote is one entry here plus its folder: a workspace (root package.json) with a src/routes.tsx
-// and an rspack.config.mjs calling remoteRspackConfig. Its deployment (Dockerfile's package.json copy,
-// compose and k8s static servers) is not yet generated from this file.
+// and an rspack.config.mjs calling remoteRspackConfig, and optionally a src/pictures.tsx listing the screens
+// the gateway may draw into a page load's HTML (scripts/prerender-pictures.mjs; docs/conventions.md says what
+// such a screen must do). Its deployment (Dockerfile's package.json copy, compose and k8s static servers) is
+// not yet generated from this file.
 //
 // Shape of each remote (plain data, so Node scripts and deployment generators can read it):
 //   name     Module Federation container name; also its URL folder: dist/web/remotes/<name>/, /remotes/<name>/
