@@ -102,6 +102,7 @@ async function main() {
     );
 
     const yomanUrl = `http://127.0.0.1:${ready.port}`;
+    const drawsPages = frontEndDraws();
     const monthStart = new Date(Date.UTC(ready.month.year, ready.month.month - 1, 1));
     const monthEnd = new Date(Date.UTC(ready.month.year, ready.month.month, 1) - 1);
     const monthParam = `${ready.month.year}-${String(ready.month.month).padStart(2, '0')}`;
@@ -133,10 +134,9 @@ async function main() {
         baselinePath: '/baseline/analytics',
         relativeTo: DAILY_AGGREGATES_READ,
       },
-      ...(frontEndDraws() ? [DRAWN_CALENDAR_READ] : []),
+      ...(drawsPages ? [DRAWN_CALENDAR_READ] : []),
     ];
-    if (!frontEndDraws())
-      console.log('  (no drawn page load: the front end is not built; npm run build first)');
+    if (!drawsPages) console.log('  (no drawn page load: the front end is not built; npm run build first)');
     const cookie = { cookie: ready.cookie };
     const headersOf = (read: BenchRead) => (read.page ? { ...cookie, accept: 'text/html' } : cookie);
     const bodies: Record<string, string> = {};

@@ -48,6 +48,8 @@ export interface ContextOptions {
   frozenNow?: string;
   /** Lets the test inject scripts (axe-core) past the gateway's script-src 'self' policy. */
   bypassCsp?: boolean;
+  /** false: pages run no script, so a test sees what the HTML alone paints. */
+  javaScriptEnabled?: boolean;
 }
 
 /** A fresh browser context (its own cookies and storage), Hebrew locale, desktop or phone sized. */
@@ -63,6 +65,7 @@ export async function newContext(
     isMobile: options.mobile ?? false,
     hasTouch: options.mobile ?? false,
     bypassCSP: options.bypassCsp ?? false,
+    javaScriptEnabled: options.javaScriptEnabled ?? true,
     // Slide-ins finish at once, so screenshots show the final state rather than a frame of the animation.
     reducedMotion: 'reduce',
   });

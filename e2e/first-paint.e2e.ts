@@ -301,13 +301,7 @@ describe('what a page downloads before it paints', () => {
     const { cookies, heading } = await signedInStudent('יעל רום');
     expect(heading).toMatch(/^[\u0590-\u05FF]+ \d{4}$/u);
     for (const mobile of [true, false]) {
-      const noScripts = await running.browser.newContext({
-        baseURL: baseUrl,
-        javaScriptEnabled: false,
-        viewport: mobile ? { width: 390, height: 844 } : { width: 1280, height: 800 },
-        isMobile: mobile,
-        hasTouch: mobile,
-      });
+      const noScripts = await newContext(running, { mobile, javaScriptEnabled: false });
       await noScripts.addCookies(cookies);
       const page = await noScripts.newPage();
       await page.goto('/calendar');
@@ -328,14 +322,7 @@ describe('what a page downloads before it paints', () => {
   it('puts the live calendar where the drawing was: the heading does not move, and the drawing is gone', async () => {
     const { cookies, heading } = await signedInStudent('עומר לוי');
     for (const mobile of [true, false]) {
-      const viewport = mobile ? { width: 390, height: 844 } : { width: 1280, height: 800 };
-      const drawn = await running.browser.newContext({
-        baseURL: baseUrl,
-        javaScriptEnabled: false,
-        viewport,
-        isMobile: mobile,
-        hasTouch: mobile,
-      });
+      const drawn = await newContext(running, { mobile, javaScriptEnabled: false });
       await drawn.addCookies(cookies);
       const drawnPage = await drawn.newPage();
       await drawnPage.goto('/calendar');

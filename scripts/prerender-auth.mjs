@@ -115,17 +115,28 @@ export function mainScriptOf(indexHtml) {
 }
 
 /**
+ * Writes `<name>-start.<hash>.js` into `webRoot`: the after-paint loader of a page whose main.js is `main`,
+ * preloading `preloads` (content-hashed, so it caches like the other scripts). Returns its path.
+ */
+export function writeAfterPaintLoader(webRoot, name, main, preloads) {
+  const loader = afterPaintLoader(main, preloads);
+  const loaderFile = `${name}-start.${createHash('sha256').update(loader).digest('hex').slice(0, 8)}.js`;
+  writeFileSync(join(webRoot, loaderFile), loader);
+  return `/${loaderFile}`;
+}
+
+/**
  * Writes dist/web/auth.html, the built index.html (`shellHtml`) with the screen, and its after-paint loader
- * (content-hashed, so it caches like the other scripts) that preloads `startScripts` and runs main.js.
+ * that preloads `startScripts` and runs main.js.
  */
 export async function writeAuthPage(webRoot, shellHtml, startScripts) {
-  const loader = afterPaintLoader(
+  const loaderPath = writeAfterPaintLoader(
+    webRoot,
+    'auth',
     mainScriptOf(shellHtml),
     startScripts.map((file) => `/${file}`),
   );
-  const loaderFile = `auth-start.${createHash('sha256').update(loader).digest('hex').slice(0, 8)}.js`;
-  writeFileSync(join(webRoot, loaderFile), loader);
-  const html = authPageHtml(shellHtml, await renderAuthPage(), fontFaceStylesheet(webRoot), `/${loaderFile}`);
+  const html = authPageHtml(shellHtml, await renderAuthPage(), fontFaceStylesheet(webRoot), loaderPath);
   writeFileSync(join(webRoot, AUTH_PAGE_FILE), html);
   return html;
 }

@@ -2,13 +2,12 @@
 // loads to render, per page load, the screen inside the layout for the user who asked
 // (services/gateway/src/signed-in-pictures.ts). It bundles the shell's renderer
 // (shell/src/prerender/signedInPage.tsx) with each remote's src/pictures.tsx, the screens it draws.
-import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { remotes } from '../remotes.config.mjs';
-import { afterPaintLoader, bundleForNode, fontFaceStylesheet, mainScriptOf } from './prerender-auth.mjs';
+import { bundleForNode, fontFaceStylesheet, mainScriptOf, writeAfterPaintLoader } from './prerender-auth.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -104,13 +103,13 @@ export function writeDrawnPages(webRoot, paths, pages) {
     if (!pageFile) throw new Error(`No page for the drawn path ${path}`);
     const pageHtml = readFileSync(join(webRoot, pageFile), 'utf8');
     const scripts = [...pageHtml.matchAll(SCRIPT_PRELOAD)].map((match) => match[1]);
-    const loader = afterPaintLoader(mainScriptOf(pageHtml), scripts);
-    const name = path.replace(/^\/+/u, '').replace(/[^a-z0-9]+/giu, '-');
-    const loaderFile = `${name}-start.${createHash('sha256').update(loader).digest('hex').slice(0, 8)}.js`;
-    writeFileSync(join(webRoot, loaderFile), loader);
-    writeFileSync(
-      join(webRoot, drawnPageFileOf(pageFile)),
-      drawnPageHtml(pageHtml, `/${loaderFile}`, fontUrls),
+    // Named after the prefix's page: pages/calendar.html → calendar-start.<hash>.js.
+    const loaderPath = writeAfterPaintLoader(
+      webRoot,
+      basename(pageFile, '.html'),
+      mainScriptOf(pageHtml),
+      scripts,
     );
+    writeFileSync(join(webRoot, drawnPageFileOf(pageFile)), drawnPageHtml(pageHtml, loaderPath, fontUrls));
   }
 }

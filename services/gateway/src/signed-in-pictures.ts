@@ -107,13 +107,12 @@ async function encodedForRequest(request: FastifyRequest, html: string) {
   return { body: Buffer.from(html), encoding: undefined };
 }
 
-const pathOf = (url: string) => url.split(/[?#]/u, 1)[0] ?? url;
-
 /**
- * What a page load under a remote prefix gets when the build draws its screen: the page it is sent in with
- * the screen drawn for the caller, encoded for the request; null when there is nothing to draw (signed out,
- * another path, a remote deployed elsewhere, no module) or the drawing failed (logged). `remotePages` maps the
- * prefixes this server serves to their pages.
+ * What a page load of `path` under a remote prefix gets when the build draws its screen: the page it is sent
+ * in (`pages/<prefix>.drawn.html`, which the build writes with the module) with the screen drawn for the
+ * caller, encoded for the request; null when there is nothing to draw (signed out, another path, a remote
+ * deployed elsewhere, no module) or the drawing failed (logged). `remotePages` maps the prefixes this server
+ * serves to their pages.
  */
 export function drawnPagesOf(
   app: FastifyInstance,
@@ -123,18 +122,15 @@ export function drawnPagesOf(
 ) {
   const pictures = signedInPicturesOf(app, frontEndDir, remotes);
   const pageHtml = new Map<string, string>();
-  // The page a drawn screen goes in (scripts/prerender-pictures.mjs), else the prefix's own page.
   const drawnPageHtmlOf = (page: string) => {
     let html = pageHtml.get(page);
     if (html === undefined) {
-      const drawn = page.replace(/\.html$/u, '.drawn.html');
-      html = readFileSync(join(frontEndDir, existsSync(join(frontEndDir, drawn)) ? drawn : page), 'utf8');
+      html = readFileSync(join(frontEndDir, page.replace(/\.html$/u, '.drawn.html')), 'utf8');
       pageHtml.set(page, html);
     }
     return html;
   };
-  return async (request: FastifyRequest, page: string) => {
-    const path = pathOf(request.url);
+  return async (request: FastifyRequest, path: string, page: string) => {
     if (!pictures || !request.caller || remotePages.get(path) !== page || !pictures.draws(path)) return null;
     try {
       const picture = await pictures.draw(request, path);

@@ -193,7 +193,7 @@ export const staticFrontEnd = fp<StaticFrontEndOptions>(
         carriesCookie(request, options.sessionCookie),
         request.caller?.role,
       );
-      const drawn = await drawnPage?.(request, page);
+      const drawn = await drawnPage?.(request, pathOf(request.url), page);
       if (drawn) {
         const { body, encoding } = drawn;
         if (encoding) reply.header('content-encoding', encoding);

@@ -10,12 +10,15 @@ import { RouteError } from '../screens/RouteError';
 import { SessionFailed } from '../session/SessionFailed';
 import { fakeRemoteLoader, renderInShell } from '../testing/renderInShell';
 
-beforeEach(() => {
+/** The server's drawing of /calendar, as its page brings it. */
+function drawCopy() {
   const copy = document.createElement('div');
   copy.id = PRERENDERED_SCREEN_ID;
   copy.setAttribute(PRERENDERED_PATH_ATTRIBUTE, '/calendar');
   document.body.append(copy);
-});
+}
+
+beforeEach(drawCopy);
 
 afterEach(() => {
   cleanup();
@@ -53,9 +56,7 @@ describe("the server's drawing of a signed-in screen", () => {
       renderInShell([{ path: '/calendar', element }], { path: '/calendar' });
       expect(copyShown()).toBe(false);
       cleanup();
-      const copy = document.createElement('div');
-      copy.id = PRERENDERED_SCREEN_ID;
-      document.body.append(copy);
+      drawCopy();
     }
   });
 });
