@@ -18,6 +18,12 @@ export const KpiTiles = styled.section<{ $columns: number }>`
     grid-auto-flow: row;
     grid-template-columns: repeat(${({ $columns }) => Math.ceil($columns / 2)}, minmax(0, 1fr));
     overflow-x: visible;
+
+    /* A tile keeps 140px only in the phone's scroller: here it takes its column, or seven would
+       overflow the row (and overlap) on a 1280px screen beside the sidebar. */
+    & > * {
+      min-width: 0;
+    }
   }
   ${media.lg} {
     grid-template-columns: repeat(${({ $columns }) => $columns}, minmax(0, 1fr));
