@@ -1,4 +1,4 @@
-import { NavLink } from 'react-router-dom';
+import { matchPath, Link as RouterLink, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import type { MenuEntry } from './navigation';
 
@@ -10,7 +10,7 @@ const List = styled.ul`
   gap: ${({ theme }) => theme.space[1]};
 `;
 
-const Link = styled(NavLink)<{ $compact: boolean }>`
+const Link = styled(RouterLink)<{ $compact: boolean }>`
   display: flex;
   align-items: center;
   justify-content: ${({ $compact }) => ($compact ? 'center' : 'flex-start')};
@@ -33,6 +33,19 @@ const Link = styled(NavLink)<{ $compact: boolean }>`
   }
 `;
 
+/** The student's dashboard, where their link to `/` leads (shell/src/session/guards.tsx, landingPathFor). */
+const STUDENT_DASHBOARD = '/home';
+
+/**
+ * Whether the menu's link to `path` is the page being shown: its path or below it; `/` and `/mentor` only
+ * themselves (every path is below `/`), and `/` also at the dashboard it leads a student to.
+ */
+export function linkIsCurrent(path: string, pathname: string): boolean {
+  if (path === '/')
+    return pathname === '/' || matchPath({ path: STUDENT_DASHBOARD, end: false }, pathname) !== null;
+  return matchPath({ path, end: path === '/mentor' }, pathname) !== null;
+}
+
 /** A role menu as links; compact shows icons only, with the label kept for screen readers and hover. */
 export function MenuLinks({
   entries,
@@ -43,23 +56,28 @@ export function MenuLinks({
   compact?: boolean;
   onNavigate?: () => void;
 }) {
+  const { pathname } = useLocation();
   return (
     <List>
-      {entries.map(({ path, label, icon: EntryIcon }) => (
-        <li key={path}>
-          <Link
-            to={path}
-            end={path === '/' || path === '/mentor'}
-            $compact={compact}
-            title={compact ? label : undefined}
-            aria-label={compact ? label : undefined}
-            onClick={onNavigate}
-          >
-            <EntryIcon />
-            {!compact && <span>{label}</span>}
-          </Link>
-        </li>
-      ))}
+      {entries.map(({ path, label, icon: EntryIcon }) => {
+        const current = linkIsCurrent(path, pathname);
+        return (
+          <li key={path}>
+            <Link
+              to={path}
+              className={current ? 'active' : undefined}
+              aria-current={current ? 'page' : undefined}
+              $compact={compact}
+              title={compact ? label : undefined}
+              aria-label={compact ? label : undefined}
+              onClick={onNavigate}
+            >
+              <EntryIcon />
+              {!compact && <span>{label}</span>}
+            </Link>
+          </li>
+        );
+      })}
     </List>
   );
 }
