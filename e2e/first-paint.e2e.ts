@@ -5,6 +5,7 @@ import { FIRST_PAINT_BUDGETS } from '../scripts/first-paint-budget.mjs';
 import {
   baseUrl,
   launchChromium,
+  logForexTrade,
   loginThroughScreen,
   newContext,
   newTestUser,
@@ -129,12 +130,20 @@ describe('what a page downloads before it paints', () => {
     for (const call of ['/api/user', '/api/user-settings']) {
       expect(requests.filter(({ path }) => path === call).length, call).toBe(1);
     }
-    // `/` leads a student to the dashboard, so a student's `/` names the dashboard's scripts and no other
-    // remote's; the mentor's test below holds that a mentor's never names the journal's.
+    // `/` leads a student to the dashboard, which comes drawn: a student's `/` names the dashboard's scripts
+    // in its loader, and no other remote's; the mentor's test below holds that a mentor's never names the journal's.
     const landing = await (await context.request.get('/', { headers: { accept: 'text/html' } })).text();
-    expect(landing).toMatch(/href="\/remote-loader\.[0-9a-f]+\.js"/u);
-    expect(landing).toMatch(/href="\/remotes\/journal\/journal-dashboard\.[0-9a-f]+\.js"/u);
-    expect(landing).not.toMatch(/\/remotes\/(?!journal\/)/u);
+    const landingLoader = /<script defer src="(\/home-start\.[0-9a-f]{8}\.js)"><\/script>/u.exec(
+      landing,
+    )?.[1];
+    expect(landingLoader).toBeDefined();
+    const landingScripts = await (await context.request.get(landingLoader as string)).text();
+    expect(landingScripts).toMatch(/"\/remote-loader\.[0-9a-f]+\.js"/u);
+    expect(landingScripts).toMatch(/"\/remotes\/journal\/journal-dashboard\.[0-9a-f]+\.js"/u);
+    expect(landing + landingScripts).not.toMatch(/\/remotes\/(?!journal\/)/u);
+    expect(landing).toContain(
+      '<link rel="preload" as="fetch" href="/api/dashboard-stats" crossorigin="use-credentials">',
+    );
     await context.close();
   });
 
@@ -347,6 +356,54 @@ describe('what a page downloads before it paints', () => {
       for (const side of ['x', 'y', 'width', 'height'] as const) {
         expect(
           Math.abs((liveBox?.[side] ?? -100) - (drawnBox?.[side] ?? 100)),
+          `${side}, mobile ${mobile}`,
+        ).toBeLessThan(2);
+      }
+      expect(errors).toEqual([]);
+      await live.close();
+    }
+  });
+
+  it("paints a student's dashboard at / from the HTML, with the month's figures, where the live one then shows them", async () => {
+    const signingIn = await newContext(running);
+    const signing = await signingIn.newPage();
+    await registerThroughScreen(signing, newTestUser('נגה בר'));
+    await logForexTrade(signing, new Date(Date.now() - 60_000));
+    const cookies = await signingIn.cookies();
+    await signingIn.close();
+    for (const mobile of [true, false]) {
+      const noScripts = await newContext(running, { mobile, javaScriptEnabled: false });
+      await noScripts.addCookies(cookies);
+      const drawnPage = await noScripts.newPage();
+      await drawnPage.goto('/');
+      const copy = drawnPage.locator('#prerendered-screen');
+      expect(await copy.getAttribute('data-path')).toBe('/home');
+      await copy.getByRole('heading', { name: 'לוח בקרה', includeHidden: true }).waitFor();
+      expect(await copy.locator('[data-kpi="trades"]').textContent()).toBe('1');
+      const drawnNetR = copy.locator('[data-kpi="net-r"]');
+      const drawn = { text: await drawnNetR.textContent(), box: await drawnNetR.boundingBox() };
+      expect(await copy.locator('[id], [data-testid]').count()).toBe(0);
+      await screenshot(drawnPage, mobile ? 'dashboard-drawn-by-server-phone' : 'dashboard-drawn-by-server');
+      await noScripts.close();
+
+      const live = await newContext(running, { mobile });
+      await live.addCookies(cookies);
+      const page = await live.newPage();
+      const errors: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error') errors.push(message.text());
+      });
+      await page.goto('/');
+      await page.getByTestId('dashboard-kpis').waitFor();
+      expect(new URL(page.url()).pathname).toBe('/home');
+      expect(await page.locator('#prerendered-screen').count()).toBe(0);
+      const liveNetR = page.getByTestId('dashboard-kpis').locator('[data-kpi="net-r"]');
+      expect(await liveNetR.textContent()).toBe(drawn.text);
+      const liveBox = await liveNetR.boundingBox();
+      expect(drawn.box).not.toBeNull();
+      for (const side of ['x', 'y', 'width', 'height'] as const) {
+        expect(
+          Math.abs((liveBox?.[side] ?? -100) - (drawn.box?.[side] ?? 100)),
           `${side}, mobile ${mobile}`,
         ).toBeLessThan(2);
       }

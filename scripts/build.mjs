@@ -200,7 +200,7 @@ async function main() {
   const pictured = await writePicturesModule(dirname(webRoot), webRoot);
   writeDrawnPages(webRoot, pictured, JSON.parse(readFileSync(join(webRoot, 'pages.json'), 'utf8')));
   console.log(
-    `bundled the signed-in pages drawn per page load (${pictured.join(', ')}) into dist/${PICTURES_MODULE}`,
+    `bundled the signed-in pages drawn per page load (${pictured.paths.join(', ')}) into dist/${PICTURES_MODULE}`,
   );
   const compressed = precompressDirectory(webRoot);
   console.log(

@@ -43,11 +43,20 @@ export function picturesEntry(remoteFolders, fontFaces) {
     ...imports,
     `const pictures = { ${remoteFolders.map((_, index) => `...remote${index}`).join(', ')} };`,
     'export const paths = Object.keys(pictures);',
+    'const pictureOf = (path) => (Object.hasOwn(pictures, path) ? pictures[path] : undefined);',
+    "/** The URLs whose answers the drawing of `path` shows (the gateway asks them with the caller's cookie). */",
+    'export const answerUrlsOf = (path) => (pictureOf(path)?.answers ?? []).map(({ url }) => url);',
     `const fontFaces = ${JSON.stringify(`<style>${blockingFontFaces(fontFaces)}</style>`)};`,
+    '/** `input.answers` maps each of answerUrlsOf(input.path) to what it answered. */',
     'export function render(input) {',
-    '  const screen = Object.hasOwn(pictures, input.path) ? pictures[input.path] : undefined;',
-    '  if (!screen) return null;',
-    '  const page = prerenderSignedInPage(createElement(screen), input);',
+    '  const picture = pictureOf(input.path);',
+    '  if (!picture) return null;',
+    '  const answers = (picture.answers ?? []).map(({ url, endpointName, arg }) => ({',
+    '    endpointName,',
+    '    arg,',
+    '    value: input.answers?.[url],',
+    '  }));',
+    '  const page = prerenderSignedInPage(createElement(picture.screen), { ...input, answers });',
     '  return { styles: fontFaces + page.styles, body: page.body };',
     '}',
   ].join('\n');
@@ -55,7 +64,7 @@ export function picturesEntry(remoteFolders, fontFaces) {
 
 /**
  * Writes dist/pictures/screens.cjs from the remotes that have a src/pictures.tsx, with the fonts of the
- * built front end in `webRoot`; returns the paths it draws.
+ * built front end in `webRoot`; returns the module (its `paths` and `answerUrlsOf`).
  */
 export async function writePicturesModule(distDir, webRoot) {
   const folders = remotes
@@ -66,7 +75,7 @@ export async function writePicturesModule(distDir, webRoot) {
     { contents: picturesEntry(folders, fontFaceStylesheet(webRoot)), resolveDir: root },
     outfile,
   );
-  return createRequire(import.meta.url)(outfile).paths;
+  return createRequire(import.meta.url)(outfile);
 }
 
 /** The page a drawn screen is sent in, beside the page of its prefix: pages/calendar.html → pages/calendar.drawn.html. */
@@ -80,25 +89,29 @@ const SCRIPT_PRELOAD = /<link rel="preload" as="script" href="([^"]+)"[^>]*>/gu;
  * drawing paints with do not share a slow connection with the scripts. The API preloads stay, and every font
  * of `fontUrls` is preloaded (the drawing waits for them).
  */
-export function drawnPageHtml(pageHtml, loaderPath, fontUrls = []) {
+export function drawnPageHtml(pageHtml, loaderPath, fontUrls = [], answerUrls = []) {
   const main = mainScriptOf(pageHtml);
   const fontPreloads = fontUrls
     .filter((url) => !pageHtml.includes(`href="${url}"`))
     .map((url) => `<link as="font" crossorigin href="${url}" rel="preload" type="font/woff2">`)
     .join('');
+  // The live screen asks for the answers the drawing shows as soon as it mounts: they start with the page.
+  const answerPreloads = answerUrls
+    .map((url) => `<link rel="preload" as="fetch" href="${url}" crossorigin="use-credentials">`)
+    .join('');
   return pageHtml
     .replace(SCRIPT_PRELOAD, '')
-    .replace('</head>', `${fontPreloads}</head>`)
+    .replace('</head>', `${fontPreloads}${answerPreloads}</head>`)
     .replace(`<script defer src="${main}"></script>`, `<script defer src="${loaderPath}"></script>`);
 }
 
 /**
- * Writes, for each drawn path, the page it is sent in and that page's after-paint loader (content-hashed);
- * `pages` maps a prefix to its page (pages.json).
+ * Writes, for each path the module `pictured` draws, the page it is sent in and that page's after-paint loader
+ * (content-hashed); `pages` maps a prefix to its page (pages.json).
  */
-export function writeDrawnPages(webRoot, paths, pages) {
+export function writeDrawnPages(webRoot, pictured, pages) {
   const fontUrls = fontUrlsOf(fontFaceStylesheet(webRoot));
-  for (const path of paths) {
+  for (const path of pictured.paths) {
     const pageFile = pages[path];
     if (!pageFile) throw new Error(`No page for the drawn path ${path}`);
     const pageHtml = readFileSync(join(webRoot, pageFile), 'utf8');
@@ -110,6 +123,9 @@ export function writeDrawnPages(webRoot, paths, pages) {
       mainScriptOf(pageHtml),
       scripts,
     );
-    writeFileSync(join(webRoot, drawnPageFileOf(pageFile)), drawnPageHtml(pageHtml, loaderPath, fontUrls));
+    writeFileSync(
+      join(webRoot, drawnPageFileOf(pageFile)),
+      drawnPageHtml(pageHtml, loaderPath, fontUrls, pictured.answerUrlsOf(path)),
+    );
   }
 }

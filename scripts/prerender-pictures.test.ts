@@ -30,6 +30,7 @@ interface Drawn {
 }
 interface PicturesModule {
   paths: string[];
+  answerUrlsOf(path: string): string[];
   render(input: unknown): Drawn | null;
 }
 
@@ -75,8 +76,11 @@ function inputFor(role: 'student' | 'mentor', display: Partial<typeof DEFAULT_DI
 const textOf = (html: string) => html.replace(/<[^>]+>/gu, ' ').replace(/\s+/gu, ' ');
 
 describe('the signed-in pages drawn per page load (scripts/prerender-pictures.mjs)', () => {
-  it('draws the journal calendar', () => {
-    expect(pictures.paths).toEqual(['/calendar']);
+  it("draws the journal's calendar and dashboard; only the dashboard shows answers of its own", () => {
+    expect(pictures.paths).toEqual(['/calendar', '/home']);
+    expect(pictures.answerUrlsOf('/calendar')).toEqual([]);
+    expect(pictures.answerUrlsOf('/home')).toEqual(['/api/dashboard-stats']);
+    expect(pictures.answerUrlsOf('/trades')).toEqual([]);
     expect(pictures.render({ ...inputFor('student'), path: '/trades' })).toBeNull();
     expect(pictures.render({ ...inputFor('student'), path: 'toString' })).toBeNull();
   });
@@ -100,6 +104,39 @@ describe('the signed-in pages drawn per page load (scripts/prerender-pictures.mj
     expect(text).toContain('כל הסשנים');
     expect(page.body).toContain('aria-busy="true"');
     // The live screen's ids and test ids are its own: the copy has none but its own id.
+    expect(page.body.match(/ (?:id|data-testid)="/gu)).toEqual([' id="']);
+  });
+
+  it("draws the dashboard with the month's figures it was given, as its live self shows them", () => {
+    const stats = {
+      month: '2026-11',
+      winRate: 62.5,
+      netR: 4.25,
+      avgRPerTrade: 0.53,
+      currentStreak: -2,
+      maxStreak: 4,
+      monthlyDrawdown: 1.5,
+      totalTrades: 8,
+      monthlyProgress: 42.5,
+      monthlyGoalR: 10,
+      bestSetup: { setup: 'pullback', name: 'פולבק', isLibrary: false },
+      strongestSession: 'london',
+      dominantAsset: 'EURUSD',
+      fallbacks: [],
+      weeklyTasks: ['צרף צילום מסך לכל עסקה'],
+    };
+    const page = pictures.render({
+      ...inputFor('student'),
+      path: '/home',
+      answers: { '/api/dashboard-stats': stats },
+    }) as Drawn;
+    expect(page.body).toMatch(/^<div id="prerendered-screen" data-path="\/home" dir="rtl" inert /u);
+    const text = textOf(page.body);
+    expect(text).toContain('לוח בקרה');
+    expect(text).toContain('+4.25R');
+    expect(text).toContain('פולבק');
+    expect(text).toContain('צרף צילום מסך לכל עסקה');
+    expect(page.body).not.toContain('aria-busy="true"');
     expect(page.body.match(/ (?:id|data-testid)="/gu)).toEqual([' id="']);
   });
 
@@ -149,6 +186,12 @@ describe('the page a drawn screen is sent in', () => {
     '<link rel="preload" as="script" href="/remotes/journal/remoteEntry.js" fetchpriority="low">' +
     '</head><body><div id="root"></div><script defer src="/main.0123abcd.js"></script></body></html>';
 
+  it('preloads the answers the drawing shows, for its live screen to ask them at once', () => {
+    expect(drawnPageHtml(page, '/home-start.89abcdef.js', [], ['/api/dashboard-stats'])).toContain(
+      '<link rel="preload" as="fetch" href="/api/dashboard-stats" crossorigin="use-credentials"></head>',
+    );
+  });
+
   it('preloads every font the drawing waits for, keeps the API preloads, and starts the scripts from the loader', () => {
     expect(drawnPageHtml(page, '/calendar-start.89abcdef.js', fontUrlsOf(FONT_FACES))).toBe(
       '<html><head><link as="font" crossorigin href="/fonts/heebo-hebrew-700-normal.f7d8f81b.woff2" rel="preload" type="font/woff2">' +
@@ -161,7 +204,11 @@ describe('the page a drawn screen is sent in', () => {
   it("writes the page beside the prefix's, with a content-hashed loader of the scripts it no longer preloads", () => {
     mkdirSync(join(webRoot, 'pages'), { recursive: true });
     writeFileSync(join(webRoot, 'pages', 'calendar.html'), page);
-    writeDrawnPages(webRoot, ['/calendar'], { '/calendar': 'pages/calendar.html' });
+    writeDrawnPages(
+      webRoot,
+      { paths: ['/calendar'], answerUrlsOf: () => [] },
+      { '/calendar': 'pages/calendar.html' },
+    );
     const loader = readdirSync(webRoot).find((name) => /^calendar-start\.[0-9a-f]{8}\.js$/u.test(name));
     expect(loader).toBeDefined();
     const drawn = readFileSync(join(webRoot, 'pages', 'calendar.drawn.html'), 'utf8');
@@ -169,7 +216,9 @@ describe('the page a drawn screen is sent in', () => {
     const script = readFileSync(join(webRoot, loader as string), 'utf8');
     expect(script).toContain('["/477.0b18de53.js","/remotes/journal/remoteEntry.js"]');
     expect(script).toContain('"/main.0123abcd.js"');
-    expect(() => writeDrawnPages(webRoot, ['/trades'], {})).toThrow(/\/trades/u);
+    expect(() => writeDrawnPages(webRoot, { paths: ['/trades'], answerUrlsOf: () => [] }, {})).toThrow(
+      /\/trades/u,
+    );
   });
 
   it('turns only the font rules it is given to blocking, and lists their woff2 files once', () => {

@@ -1,5 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { PRERENDERED_SCREEN_ID } from '@yoman/ui';
+import { afterEach, describe, expect, it } from 'vitest';
 import { fakeApi, renderInApp, resetScreenAfterEachTest, savedTradeOf } from '../calendar/test-app';
 import { DashboardScreen } from './DashboardScreen';
 
@@ -39,6 +40,15 @@ const kpi = (name: string) => screen.getByTestId('dashboard-kpis').querySelector
 const SLOW = { timeout: 5000 };
 
 resetScreenAfterEachTest();
+afterEach(() => document.getElementById(PRERENDERED_SCREEN_ID)?.remove());
+
+/** The copy a page load's drawing puts over the page (services/gateway/src/signed-in-pictures.ts). */
+function drawnCopy() {
+  const copy = document.createElement('div');
+  copy.id = PRERENDERED_SCREEN_ID;
+  document.body.append(copy);
+}
+const copyShown = () => document.getElementById(PRERENDERED_SCREEN_ID) !== null;
 
 describe('the dashboard', () => {
   it('shows a skeleton of the seven cards while the figures load', () => {
@@ -172,6 +182,27 @@ describe('the dashboard', () => {
       entryTime: '2026-11-20T11:15:00.000Z',
       exitTime: '2026-11-20T12:15:00.000Z',
     });
+  });
+
+  it("keeps the page's drawing of its figures while its own load, and takes its place once they show", async () => {
+    drawnCopy();
+    fakeApi(({ path }) => (path === '/api/dashboard-stats' ? { status: 200, body: stats } : undefined));
+    renderInApp(<DashboardScreen />);
+    // Its skeleton would replace figures with grey blocks: the copy stays over it.
+    expect(screen.getByLabelText('מדדי החודש').getAttribute('aria-busy')).toBe('true');
+    expect(copyShown()).toBe(true);
+    await screen.findByTestId('dashboard-kpis');
+    expect(copyShown()).toBe(false);
+  });
+
+  it('takes the drawing away when its figures cannot be loaded, to say so', async () => {
+    drawnCopy();
+    fakeApi(({ path }) =>
+      path === '/api/dashboard-stats' ? { status: 500, body: { message: 'שגיאת שרת' } } : undefined,
+    );
+    renderInApp(<DashboardScreen />);
+    expect(await screen.findByText('לא ניתן לטעון את נתוני לוח הבקרה')).toBeTruthy();
+    expect(copyShown()).toBe(false);
   });
 
   it('says in Hebrew when the figures cannot be loaded, and retries', async () => {

@@ -1,4 +1,11 @@
-import { EmptyState, ErrorPanel, HomeIcon, Skeleton } from '@yoman/ui';
+import {
+  EmptyState,
+  ErrorPanel,
+  HomeIcon,
+  type PictureAnswer,
+  Skeleton,
+  useRemovesPrerenderedScreen,
+} from '@yoman/ui';
 import { type ReactNode, useState } from 'react';
 import { LazyAddTradeDialog } from '../add-trade/LazyAddTradeDialog';
 import { useGetDashboardStatsQuery } from '../analytics-api';
@@ -18,11 +25,23 @@ function PanelsSkeleton() {
   );
 }
 
+/** The dashboard's call: this month's figures (no `month`, so the server's month in the user's zone). */
+const THIS_MONTH: { month?: string } = {};
+
+/** The same call, as a page load's drawing of the dashboard shows it (pictures.tsx). */
+export const DASHBOARD_PICTURE_ANSWER: PictureAnswer = {
+  url: '/api/dashboard-stats',
+  endpointName: 'getDashboardStats',
+  arg: THIS_MONTH,
+};
+
 /** / and /home: the month's seven KPIs, the goal ring, Top 3 insights, weekly tasks and four shortcuts. */
 export function DashboardScreen() {
   const zone = useDisplayZone();
   const [adding, setAdding] = useState(false);
-  const { data: stats, isLoading, error, refetch, isFetching } = useGetDashboardStatsQuery({});
+  const { data: stats, isLoading, error, refetch, isFetching } = useGetDashboardStatsQuery(THIS_MONTH);
+  // A drawn copy shows the figures: it stays until this screen shows them too (or why it cannot).
+  useRemovesPrerenderedScreen(Boolean(stats) || Boolean(error));
   const openAdd = () => setAdding(true);
 
   let body: ReactNode;

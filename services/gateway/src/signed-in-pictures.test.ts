@@ -34,6 +34,12 @@ function identityOf(server: FastifyInstance) {
     if (!request.caller) return reply.status(401).send({ message: 'נדרשת התחברות' });
     return { display: { timezone: 'America/New_York', rtlLayout: true } };
   });
+  // The dashboard's figures, which its drawing shows; they fail for the user "nostats".
+  server.get('/api/dashboard-stats', async (request, reply) => {
+    if (!request.caller) return reply.status(401).send({ message: 'נדרשת התחברות' });
+    if (request.caller.userId === 'nostats') return reply.status(500).send({ message: 'שגיאת שרת' });
+    return { netR: 2.12, caller: request.caller.userId };
+  });
 }
 
 async function gateway(remotesManifest: Record<string, string> = {}) {
@@ -57,23 +63,31 @@ beforeAll(async () => {
   writeFileSync(join(web, 'index.html'), PAGE('shell'));
   writeFileSync(join(web, 'pages', 'calendar.html'), PAGE('calendar page'));
   writeFileSync(join(web, 'pages', 'calendar.drawn.html'), PAGE('drawn calendar page'));
+  writeFileSync(join(web, 'pages', 'home.html'), PAGE('home page'));
+  writeFileSync(join(web, 'pages', 'home.drawn.html'), PAGE('drawn home page'));
   writeFileSync(join(web, 'pages', 'trades.html'), PAGE('trades page'));
   writeFileSync(
     join(web, 'pages.json'),
-    JSON.stringify({ '/calendar': 'pages/calendar.html', '/trades': 'pages/trades.html' }),
+    JSON.stringify({
+      '/calendar': 'pages/calendar.html',
+      '/home': 'pages/home.html',
+      '/trades': 'pages/trades.html',
+    }),
   );
   mkdirSync(join(web, '..', 'pictures'), { recursive: true });
   writeFileSync(
     join(web, PICTURES_MODULE),
     `module.exports = {
-      paths: ['/calendar'],
+      paths: ['/calendar', '/home'],
+      answerUrlsOf: (path) => (path === '/home' ? ['/api/dashboard-stats'] : []),
       render(input) {
         if (input.user.displayName === 'boom') throw new Error('cannot draw');
+        const answers = Object.keys(input.answers).length > 0 ? [JSON.stringify(input.answers)] : [];
         return {
           styles: '<style>.drawn{}</style>',
           body: '<div id="prerendered-screen">' + [input.path, input.user.displayName,
             input.settings.display.timezone, input.remotes.map((remote) => remote.name).join(),
-            input.sidebarCollapsed].join('|') + '</div>',
+            input.sidebarCollapsed, ...answers].join('|') + '</div>',
         };
       },
     };`,
@@ -125,6 +139,22 @@ describe('a signed-in page load of a screen the build draws', () => {
     expect((await load(app, '/calendar?from=menu', 'dana')).body).toContain('>/calendar|');
   });
 
+  it("shows the answers its screen draws, asked with the caller's cookie: the dashboard's figures", async () => {
+    const response = await load(app, '/home', 'dana');
+    expect(response.body).toContain('<title>drawn home page</title>');
+    expect(response.body).toContain(
+      '>/home|דנה $& כהן|America/New_York|journal,leagues,mentor|false|{"/api/dashboard-stats":{"netR":2.12,"caller":"dana"}}</div>',
+    );
+  });
+
+  it("draws / as where the shell sends the caller: a student's dashboard", async () => {
+    const response = await load(app, '/', 'dana');
+    expect(response.headers['cache-control']).toBe('private, no-cache');
+    expect(response.body).toContain('<title>drawn home page</title>');
+    expect(response.body).toContain('>/home|דנה $& כהן|');
+    expect((await load(app, '/?from=menu', 'dana')).body).toContain('>/home|');
+  });
+
   it('is compressed with brotli or gzip, as the request accepts', async () => {
     const br = await load(app, '/calendar', 'dana', 'gzip, deflate, br');
     expect(br.headers['content-encoding']).toBe('br');
@@ -143,6 +173,14 @@ describe('a page load that gets no drawing', () => {
     const gone = await load(app, '/calendar', 'gone');
     expect(gone.body).toContain('<title>calendar page</title>');
     expect(gone.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('needs an answer that failed: the page goes out undrawn, and its screen asks again as it always did', async () => {
+    const response = await load(app, '/home', 'nostats');
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<title>home page</title>');
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect((await load(app, '/', 'nostats')).body).toContain('<title>home page</title>');
   });
 
   it('is of a screen the build does not draw, or below the prefix', async () => {

@@ -1,4 +1,4 @@
-// A signed-in page load of a screen the build can draw (today the journal's /calendar) gets that screen,
+// A signed-in page load of a screen the build can draw (the journal's /calendar and dashboard) gets that screen,
 // inside the layout, already in its HTML: a picture that paints before any script has run, which the app's
 // own screen replaces in one frame (ui/src/prerender/prerendered-screen.ts). It is drawn per page load by
 // the module the build bundles (scripts/prerender-pictures.mjs), with what GET /api/user and
@@ -28,12 +28,16 @@ export interface PictureRemote {
 
 interface PicturesModule {
   paths: string[];
+  /** The URLs whose answers the drawing of `path` shows (the dashboard's figures). */
+  answerUrlsOf(path: string): string[];
   render(input: {
     path: string;
     user: unknown;
     settings: unknown;
     remotes: PictureRemote[];
     sidebarCollapsed: boolean;
+    /** URL → what it answered, for each of answerUrlsOf(path). */
+    answers: Record<string, unknown>;
   }): PrerenderedPage | null;
 }
 
@@ -73,13 +77,15 @@ export function signedInPicturesOf(
   return {
     draws: (path) => module().paths.includes(path),
     async draw(request, path) {
-      const [user, settings] = await Promise.all([
-        answerFor(app, request, '/api/user'),
-        answerFor(app, request, '/api/user-settings'),
-      ]);
-      if (!user || !settings) return null;
+      const urls = module().answerUrlsOf(path);
+      const [user, settings, ...answered] = await Promise.all(
+        ['/api/user', '/api/user-settings', ...urls].map((url) => answerFor(app, request, url)),
+      );
+      // Whatever did not answer, the live screen would show in its own way: the page goes out undrawn.
+      if (!user || !settings || answered.some((answer) => answer === null)) return null;
+      const answers = Object.fromEntries(urls.map((url, index) => [url, answered[index]]));
       const sidebarCollapsed = SIDEBAR_COLLAPSED.test(request.headers.cookie ?? '');
-      return module().render({ path, user, settings, remotes, sidebarCollapsed });
+      return module().render({ path, user, settings, remotes, sidebarCollapsed, answers });
     },
   };
 }
@@ -112,7 +118,7 @@ async function encodedForRequest(request: FastifyRequest, html: string) {
  * in (`pages/<prefix>.drawn.html`, which the build writes with the module) with the screen drawn for the
  * caller, encoded for the request; null when there is nothing to draw (signed out, another path, a remote
  * deployed elsewhere, no module) or the drawing failed (logged). `remotePages` maps the prefixes this server
- * serves to their pages.
+ * serves to their pages; `/` is drawn as the path it lands on, which the caller passes.
  */
 export function drawnPagesOf(
   app: FastifyInstance,

@@ -112,7 +112,7 @@ export const landingPathOf = (role: string) => (role === 'mentor' ? '/mentor' : 
  * an older build) index.html, from which the shell's router takes it. `/` with the session's `role` known
  * gets the page of where the shell will send that role (a student's dashboard, a mentor's area), so that
  * screen's scripts load with the HTML instead of after the shell has asked who the user is. (A prefix whose
- * screen the build draws, today `/calendar`, goes out instead as its drawn page: signed-in-pictures.ts.)
+ * screen the build draws, `/calendar` and `/home`, goes out instead as its drawn page: signed-in-pictures.ts.)
  */
 export function pageFileFor(
   url: string,
@@ -187,13 +187,11 @@ export const staticFrontEnd = fp<StaticFrontEndOptions>(
     const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
       if (!built) return reply.status(503).type('text/html; charset=utf-8').send(NOT_BUILT_PAGE);
       // The session plugin, when the app has one, has already resolved the cookie into the caller.
-      const page = pageFileFor(
-        request.url,
-        pages,
-        carriesCookie(request, options.sessionCookie),
-        request.caller?.role,
-      );
-      const drawn = await drawnPage?.(request, pathOf(request.url), page);
+      const role = request.caller?.role;
+      const page = pageFileFor(request.url, pages, carriesCookie(request, options.sessionCookie), role);
+      // `/` is drawn as where the shell sends the caller (a student's dashboard).
+      const path = pathOf(request.url);
+      const drawn = await drawnPage?.(request, path === '/' && role ? landingPathOf(role) : path, page);
       if (drawn) {
         const { body, encoding } = drawn;
         if (encoding) reply.header('content-encoding', encoding);

@@ -24,7 +24,11 @@ export interface SignedInPageInput {
   remotes: readonly RegisteredRemote[];
   /** Whether the desktop sidebar is collapsed (its cookie, which follows local storage). */
   sidebarCollapsed?: boolean;
+  /** The other answers the screen shows (its picture's `answers`), as its queries hold them. */
+  answers?: readonly { endpointName: string; arg: unknown; value: unknown }[];
 }
+
+type QueryEntries = Parameters<typeof api.util.upsertQueryEntries>[0];
 
 /** A loader that knows the remotes and never loads one: the copy shows the screen it is given. */
 function listingOnly(remotes: readonly RegisteredRemote[]): RemoteLoader {
@@ -43,6 +47,9 @@ export function prerenderSignedInPage(screen: ReactElement, input: SignedInPageI
     api.util.upsertQueryEntries([
       { endpointName: 'getUser', arg: undefined, value: input.user },
       { endpointName: 'getUserSettings', arg: undefined, value: input.settings },
+      // The screen's own endpoints: the remote injected them when the module imported its screen.
+      // (Typed for the base api's endpoints only, hence the cast.)
+      ...((input.answers ?? []) as unknown as QueryEntries),
     ]),
   );
   return renderPicture(

@@ -1,6 +1,7 @@
-import { cleanup, render } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { act, cleanup, render } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
+  PRERENDERED_COPY_PATIENCE_MS,
   PRERENDERED_PATH_ATTRIBUTE,
   PRERENDERED_SCREEN_ID,
   removePrerenderedScreen,
@@ -8,6 +9,7 @@ import {
 } from './prerendered-screen';
 
 afterEach(() => {
+  vi.useRealTimers();
   cleanup();
   document.getElementById(PRERENDERED_SCREEN_ID)?.remove();
 });
@@ -46,5 +48,37 @@ describe('the prerendered copy of a screen', () => {
     }
     render(<Screen />);
     expect(copyShown()).toBe(false);
+  });
+
+  describe('over a screen that draws its data', () => {
+    function Screen({ shown }: { shown: boolean }) {
+      useRemovesPrerenderedScreen(shown);
+      return <h1>{shown ? 'לוח בקרה' : 'טוען'}</h1>;
+    }
+
+    it('stays while the data loads and goes in the commit that shows it', () => {
+      drawCopyOf('/home');
+      const { rerender } = render(<Screen shown={false} />);
+      expect(copyShown()).toBe(true);
+      rerender(<Screen shown />);
+      expect(copyShown()).toBe(false);
+    });
+
+    it('goes after its patience when the data never comes, to show the loading state', () => {
+      vi.useFakeTimers();
+      drawCopyOf('/home');
+      render(<Screen shown={false} />);
+      act(() => vi.advanceTimersByTime(PRERENDERED_COPY_PATIENCE_MS - 1));
+      expect(copyShown()).toBe(true);
+      act(() => vi.advanceTimersByTime(1));
+      expect(copyShown()).toBe(false);
+    });
+
+    it('goes when the screen leaves before its data came (the user went elsewhere)', () => {
+      drawCopyOf('/home');
+      const { unmount } = render(<Screen shown={false} />);
+      unmount();
+      expect(copyShown()).toBe(false);
+    });
   });
 });
