@@ -57,7 +57,7 @@ export function picturesEntry(remoteFolders, fontFaces) {
     '    value: input.answers?.[url],',
     '  }));',
     '  const page = prerenderSignedInPage(createElement(picture.screen), { ...input, answers });',
-    '  return { styles: fontFaces + page.styles, body: page.body };',
+    '  return page && { styles: fontFaces + page.styles, body: page.body };',
     '}',
   ].join('\n');
 }

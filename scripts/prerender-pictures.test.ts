@@ -154,6 +154,10 @@ describe('the signed-in pages drawn per page load (scripts/prerender-pictures.mj
     expect(collapsed?.body).toContain('<aside data-collapsed="true"');
   });
 
+  it('draws no dashboard for a mentor, whom the shell sends from its URL to their own area', () => {
+    expect(pictures.render({ ...inputFor('mentor'), path: '/home', answers: {} })).toBeNull();
+  });
+
   it("draws a mentor's menu for a mentor", () => {
     const text = textOf((pictures.render(inputFor('mentor')) as Drawn).body);
     expect(text).toContain('מנטור');

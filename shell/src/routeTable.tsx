@@ -3,7 +3,13 @@ import { lazy, Suspense } from 'react';
 import { Navigate, Outlet, type RouteObject, useLocation } from 'react-router-dom';
 import { RouteError } from './screens/RouteError';
 import { CentredLoading } from './session/CentredLoading';
-import { ProtectedRoute, RootRedirect, SignedOutOnly, useSignedInUser } from './session/guards';
+import {
+  ProtectedRoute,
+  RootRedirect,
+  SignedOutOnly,
+  sentElsewhere,
+  useSignedInUser,
+} from './session/guards';
 
 // Split so that /auth never downloads the layout (session clock, luxon) and the layout never the auth forms.
 const AuthScreen = lazy(() =>
@@ -20,14 +26,10 @@ const MountedRemote = lazy(() =>
   })),
 );
 
-/** The student dashboard; whichever remote serves it, mentors are sent to their own area (spec §2). */
-const DASHBOARD = '/home';
-
+/** Mentors are sent from the student dashboard to their own area (spec §2), whichever remote serves it. */
 function MentorsSkipTheDashboard() {
-  const user = useSignedInUser();
-  const { pathname } = useLocation();
-  const onDashboard = pathname === DASHBOARD || pathname.startsWith(`${DASHBOARD}/`);
-  if (onDashboard && user.role === 'mentor') return <Navigate to="/mentor" replace />;
+  const elsewhere = sentElsewhere(useSignedInUser(), useLocation().pathname);
+  if (elsewhere) return <Navigate to={elsewhere} replace />;
   return <Outlet />;
 }
 

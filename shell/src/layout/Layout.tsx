@@ -1,6 +1,6 @@
-import { removePrerenderedScreen } from '@yoman/ui';
+import { removePrerenderedScreen, removePrerenderedScreenUnlessOf } from '@yoman/ui';
 import { lazy, Suspense, useLayoutEffect, useState } from 'react';
-import { Outlet } from 'react-router-dom';
+import { Outlet, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { useSignOut } from '../auth/useAuthActions';
 import { useSignedInUser } from '../session/guards';
@@ -49,8 +49,13 @@ export function Layout() {
   const { signOut } = useSignOut();
   const onSignOut = () => void signOut();
   // A signed-in visitor of /auth got its prerendered sign-in screen, until the layout takes its place; a
-  // signed-in screen's copy stays until that screen (or what shows instead) mounts.
-  useLayoutEffect(() => removePrerenderedScreen('/auth'), []);
+  // signed-in screen's copy stays until that screen (or what shows instead) mounts, unless the page is no
+  // longer the one drawn (a mentor sent on from the dashboard's URL). `/` is about to go where it was drawn.
+  const { pathname } = useLocation();
+  useLayoutEffect(() => {
+    if (pathname === '/') removePrerenderedScreen('/auth');
+    else removePrerenderedScreenUnlessOf(pathname);
+  }, [pathname]);
   return (
     <Frame>
       <Sidebar user={user} collapsed={collapsed} onToggle={toggleCollapsed} onSignOut={onSignOut} />

@@ -1,5 +1,6 @@
 import { matchPath, Link as RouterLink, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
+import { STUDENT_DASHBOARD } from '../session/guards';
 import type { MenuEntry } from './navigation';
 
 const List = styled.ul`
@@ -32,9 +33,6 @@ const Link = styled(RouterLink)<{ $compact: boolean }>`
     box-shadow: inset -3px 0 0 ${({ theme }) => theme.colors.accent};
   }
 `;
-
-/** The student's dashboard, where their link to `/` leads (shell/src/session/guards.tsx, landingPathFor). */
-const STUDENT_DASHBOARD = '/home';
 
 /**
  * Whether the menu's link to `path` is the page being shown: its path or below it; `/` and `/mentor` only

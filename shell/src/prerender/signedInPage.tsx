@@ -10,6 +10,7 @@ import { SidebarStartsCollapsed } from '../layout/useSidebarCollapsed';
 import type { RemoteLoader } from '../remotes/remoteLoader';
 import type { RegisteredRemote } from '../remotes/remotesManifest';
 import { RemoteLoaderProvider } from '../remotes/useRemoteModule';
+import { sentElsewhere } from '../session/guards';
 import { createStore } from '../store/store';
 import { type PrerenderedPage, renderPicture } from './picture';
 
@@ -40,8 +41,15 @@ function listingOnly(remotes: readonly RegisteredRemote[]): RemoteLoader {
   };
 }
 
-/** `screen` inside the layout, as the signed-in user of `input` first sees it, with the styles it needs. */
-export function prerenderSignedInPage(screen: ReactElement, input: SignedInPageInput): PrerenderedPage {
+/**
+ * `screen` inside the layout, as the signed-in user of `input` first sees it, with the styles it needs; null
+ * when the shell would not show them this page (a mentor on the student dashboard's URL goes to /mentor).
+ */
+export function prerenderSignedInPage(
+  screen: ReactElement,
+  input: SignedInPageInput,
+): PrerenderedPage | null {
+  if (sentElsewhere(input.user, input.path)) return null;
   const store = createStore();
   store.dispatch(
     api.util.upsertQueryEntries([

@@ -3,7 +3,7 @@ import { api } from '@yoman/ui';
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, renderInShell } from '../testing/renderInShell';
-import { ProtectedRoute, RootRedirect, SignedOutOnly } from './guards';
+import { ProtectedRoute, RootRedirect, SignedOutOnly, sentElsewhere } from './guards';
 
 const student = {
   id: 'u1',
@@ -153,5 +153,15 @@ describe('the sign-in page', () => {
     await screen.findByText('מסך הכניסה');
     expect(router.state.location.pathname).toBe('/auth');
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
+
+describe('sentElsewhere', () => {
+  it('sends a mentor from the student dashboard, and below it, to /mentor; nobody else anywhere', () => {
+    expect(sentElsewhere(mentor, '/home')).toBe('/mentor');
+    expect(sentElsewhere(mentor, '/home/week')).toBe('/mentor');
+    expect(sentElsewhere(mentor, '/homework')).toBeNull();
+    expect(sentElsewhere(mentor, '/calendar')).toBeNull();
+    expect(sentElsewhere(student, '/home')).toBeNull();
   });
 });

@@ -41,9 +41,18 @@ export function useSignedInUser(): SessionUser {
   return user;
 }
 
+/** The student dashboard; whichever remote serves it, mentors are sent to their own area (spec §2). */
+export const STUDENT_DASHBOARD = '/home';
+
 /** Where / leads: mentors to their area, everyone else to the dashboard at /home (spec §2 route table). */
 export function landingPathFor(user: Pick<SessionUser, 'role'>): string {
-  return user.role === 'mentor' ? '/mentor' : '/home';
+  return user.role === 'mentor' ? '/mentor' : STUDENT_DASHBOARD;
+}
+
+/** Where the shell sends a user who opens `pathname`, or null when it shows that page: a mentor on the dashboard goes to /mentor. */
+export function sentElsewhere(user: Pick<SessionUser, 'role'>, pathname: string): string | null {
+  const onDashboard = pathname === STUDENT_DASHBOARD || pathname.startsWith(`${STUDENT_DASHBOARD}/`);
+  return onDashboard && user.role === 'mentor' ? '/mentor' : null;
 }
 
 export function RootRedirect() {

@@ -23,6 +23,15 @@ export function removePrerenderedScreen(path?: string, doc: Document = document)
 }
 
 /**
+ * Removes the page's prerendered copy unless it shows `path`: the page has become another than the one drawn
+ * (the shell sent the user elsewhere, or they left before the screen took the copy's place).
+ */
+export function removePrerenderedScreenUnlessOf(path: string, doc: Document = document): void {
+  const copy = doc.getElementById(PRERENDERED_SCREEN_ID);
+  if (copy && copy.getAttribute(PRERENDERED_PATH_ATTRIBUTE) !== path) copy.remove();
+}
+
+/**
  * How long a screen that draws its data (the dashboard) keeps the copy while its own call has not answered:
  * then its loading state shows, as it would have without a copy.
  */
