@@ -50,6 +50,25 @@ async function gzipArrivedBy(scripts: ReturnType<typeof recordScripts>, moment: 
   return bodies.reduce((sum, body) => sum + gzipSync(body, { level: 9 }).length, 0);
 }
 
+/** The errors the page logs to its console from now on. */
+function consoleErrorsOf(page: Page) {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  return errors;
+}
+
+type Box = { x: number; y: number; width: number; height: number } | null;
+
+/** The live element's box lies within 2 px of where the drawing had it, on each side. */
+function expectInPlaceOf(live: Box, drawn: Box, label: string) {
+  expect(drawn).not.toBeNull();
+  for (const side of ['x', 'y', 'width', 'height'] as const) {
+    expect(Math.abs((live?.[side] ?? -100) - (drawn?.[side] ?? 100)), `${side}, ${label}`).toBeLessThan(2);
+  }
+}
+
 const scriptsOf = (requests: { path: string }[], remote: string) =>
   requests.filter(({ path }) => path.startsWith(`/remotes/${remote}/`) && path.endsWith('.js'));
 
@@ -344,21 +363,12 @@ describe('what a page downloads before it paints', () => {
       const live = await newContext(running, { mobile });
       await live.addCookies(cookies);
       const page = await live.newPage();
-      const errors: string[] = [];
-      page.on('console', (message) => {
-        if (message.type() === 'error') errors.push(message.text());
-      });
+      const errors = consoleErrorsOf(page);
       await page.goto('/calendar');
       await page.getByTestId(mobile ? 'week-strip' : 'month-grid').waitFor();
       expect(await page.locator('#prerendered-screen').count()).toBe(0);
       const liveBox = await page.getByRole('heading', { name: heading }).boundingBox();
-      expect(drawnBox).not.toBeNull();
-      for (const side of ['x', 'y', 'width', 'height'] as const) {
-        expect(
-          Math.abs((liveBox?.[side] ?? -100) - (drawnBox?.[side] ?? 100)),
-          `${side}, mobile ${mobile}`,
-        ).toBeLessThan(2);
-      }
+      expectInPlaceOf(liveBox, drawnBox, `mobile ${mobile}`);
       expect(errors).toEqual([]);
       await live.close();
     }
@@ -389,24 +399,14 @@ describe('what a page downloads before it paints', () => {
       const live = await newContext(running, { mobile });
       await live.addCookies(cookies);
       const page = await live.newPage();
-      const errors: string[] = [];
-      page.on('console', (message) => {
-        if (message.type() === 'error') errors.push(message.text());
-      });
+      const errors = consoleErrorsOf(page);
       await page.goto('/');
       await page.getByTestId('dashboard-kpis').waitFor();
       expect(new URL(page.url()).pathname).toBe('/home');
       expect(await page.locator('#prerendered-screen').count()).toBe(0);
       const liveNetR = page.getByTestId('dashboard-kpis').locator('[data-kpi="net-r"]');
       expect(await liveNetR.textContent()).toBe(drawn.text);
-      const liveBox = await liveNetR.boundingBox();
-      expect(drawn.box).not.toBeNull();
-      for (const side of ['x', 'y', 'width', 'height'] as const) {
-        expect(
-          Math.abs((liveBox?.[side] ?? -100) - (drawn.box?.[side] ?? 100)),
-          `${side}, mobile ${mobile}`,
-        ).toBeLessThan(2);
-      }
+      expectInPlaceOf(await liveNetR.boundingBox(), drawn.box, `mobile ${mobile}`);
       expect(errors).toEqual([]);
       await live.close();
     }

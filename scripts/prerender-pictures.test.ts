@@ -10,6 +10,7 @@ import {
 } from '@yoman/contracts/constants';
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DASHBOARD_STATS_FIXTURE } from '../mfe-journal/src/dashboard/dashboard-stats.fixture';
 import { remotesManifestOf } from '../remotes.config.mjs';
 import {
   blockingFontFaces,
@@ -108,34 +109,17 @@ describe('the signed-in pages drawn per page load (scripts/prerender-pictures.mj
   });
 
   it("draws the dashboard with the month's figures it was given, as its live self shows them", () => {
-    const stats = {
-      month: '2026-11',
-      winRate: 62.5,
-      netR: 4.25,
-      avgRPerTrade: 0.53,
-      currentStreak: -2,
-      maxStreak: 4,
-      monthlyDrawdown: 1.5,
-      totalTrades: 8,
-      monthlyProgress: 42.5,
-      monthlyGoalR: 10,
-      bestSetup: { setup: 'pullback', name: 'פולבק', isLibrary: false },
-      strongestSession: 'london',
-      dominantAsset: 'EURUSD',
-      fallbacks: [],
-      weeklyTasks: ['צרף צילום מסך לכל עסקה'],
-    };
     const page = pictures.render({
       ...inputFor('student'),
       path: '/home',
-      answers: { '/api/dashboard-stats': stats },
+      answers: { '/api/dashboard-stats': DASHBOARD_STATS_FIXTURE },
     }) as Drawn;
     expect(page.body).toMatch(/^<div id="prerendered-screen" data-path="\/home" dir="rtl" inert /u);
     const text = textOf(page.body);
     expect(text).toContain('לוח בקרה');
     expect(text).toContain('+4.25R');
     expect(text).toContain('פולבק');
-    expect(text).toContain('צרף צילום מסך לכל עסקה');
+    expect(text).toContain('כבד את הסטופ');
     expect(page.body).not.toContain('aria-busy="true"');
     expect(page.body.match(/ (?:id|data-testid)="/gu)).toEqual([' id="']);
   });

@@ -3,24 +3,9 @@ import { PRERENDERED_SCREEN_ID } from '@yoman/ui';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fakeApi, renderInApp, resetScreenAfterEachTest, savedTradeOf } from '../calendar/test-app';
 import { DashboardScreen } from './DashboardScreen';
+import { DASHBOARD_STATS_FIXTURE } from './dashboard-stats.fixture';
 
-const stats = {
-  month: '2026-11',
-  winRate: 62.5,
-  netR: 4.25,
-  avgRPerTrade: 0.53,
-  currentStreak: -2,
-  maxStreak: 4,
-  monthlyDrawdown: 1.5,
-  totalTrades: 8,
-  monthlyProgress: 42.5,
-  monthlyGoalR: 10,
-  bestSetup: { setup: 'pullback', name: 'פולבק', isLibrary: false },
-  strongestSession: 'london',
-  dominantAsset: 'EURUSD',
-  fallbacks: ['strongestSession', 'dominantAsset'],
-  weeklyTasks: ['צרף צילום מסך לכל עסקה', 'לשפר את המסחר בסשן אסיה (R ממוצע -0.20)', 'כבד את הסטופ'],
-};
+const stats = DASHBOARD_STATS_FIXTURE;
 
 const noTrades = {
   ...stats,
