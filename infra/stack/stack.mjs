@@ -70,7 +70,8 @@ function stackEnvironment({
  * deployment runs them (the server is built first, in about a second); `runtime: 'tsx'` runs the TypeScript
  * sources instead. `settings` are variables every process gets on top of the stack's own (the tests' stack runs
  * with NODE_ENV=test, so every answer is also checked against its contract; the bench runs it as deployed,
- * `{ NODE_ENV: 'production', LOG_LEVEL: 'warn' }`). Returns `gatewayUrl`, `processes`
+ * `{ NODE_ENV: 'production', LOG_LEVEL: 'warn' }`). `frontEndDir` is the front end the gateway serves
+ * (FRONT_END_DIR); by default an empty directory, so pages answer "not built". Returns `gatewayUrl`, `processes`
  * (name → { port, pid }), `runtime`, `kill(name, signal)`, `start(name)`, `restart(name)`, `logOf(name)`, `stop()`, `env`,
  * `schema` and `serverDatabaseUrl`.
  */
@@ -82,6 +83,7 @@ export async function startStack({
   partitions = 3,
   runtime = 'compiled',
   settings = {},
+  frontEndDir: givenFrontEndDir,
   log = (line) => process.stderr.write(`${line}\n`),
 }) {
   const startedAt = Date.now();
@@ -89,8 +91,8 @@ export async function startStack({
   const schema = `stack_${id}`;
   const prefix = `s${id}.`;
   const dir = mkdtempSync(join(tmpdir(), `yoman-stack-${id}-`));
-  const frontEndDir = join(dir, 'front-end');
-  mkdirSync(frontEndDir);
+  const frontEndDir = givenFrontEndDir ?? join(dir, 'front-end');
+  if (!givenFrontEndDir) mkdirSync(frontEndDir);
 
   await createSchema(databaseUrl, schema);
   let stackRedisUrl;

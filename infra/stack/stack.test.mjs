@@ -4,6 +4,9 @@
 // --with-kafka); skipped, under its name, without them (see needsInfra).
 import { spawnSync } from 'node:child_process';
 import { createHmac, randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { needsInfra } from '@yoman/platform/testing';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
@@ -44,6 +47,36 @@ function callerHeader(caller, exp, secret) {
   return `${payload}.${createHmac('sha256', secret).update(payload).digest('base64url')}`;
 }
 
+/**
+ * A front end with the dashboard's pages and a stand-in for the drawings module the build bundles
+ * (scripts/prerender-pictures.mjs): it writes what the gateway gave it into the copy, so a test reads which
+ * answers the gateway's in-process calls got in this mode. Answers the directory to serve.
+ */
+function frontEndWithDrawnDashboard(root) {
+  const web = join(root, 'web');
+  const page = (title) =>
+    `<!doctype html><html><head><title>${title}</title></head><body><div id="root"></div></body></html>`;
+  mkdirSync(join(web, 'pages'), { recursive: true });
+  writeFileSync(join(web, 'index.html'), page('shell'));
+  writeFileSync(join(web, 'pages', 'home.html'), page('home page'));
+  writeFileSync(join(web, 'pages', 'home.drawn.html'), page('drawn home page'));
+  writeFileSync(join(web, 'pages.json'), JSON.stringify({ '/home': 'pages/home.html' }));
+  mkdirSync(join(root, 'pictures'));
+  writeFileSync(
+    join(root, 'pictures', 'screens.cjs'),
+    `module.exports = {
+      paths: ['/home'],
+      answerUrlsOf: (path) => (path === '/home' ? ['/api/dashboard-stats'] : []),
+      render: (input) => ({
+        styles: '',
+        body: '<div id="prerendered-screen">' + JSON.stringify({ path: input.path, user: input.user.id,
+          zone: input.settings.display.timezone, stats: input.answers['/api/dashboard-stats'] }) + '</div>',
+      }),
+    };`,
+  );
+  return web;
+}
+
 /** Prints every process's last log lines when the running test fails. */
 const logsOnFailure = (stack) => onTestFailed(() => console.log(stack.logs(40)));
 
@@ -60,10 +93,16 @@ onStack.describe('the distributed stack as OS processes', () => {
   let client;
   let mentor;
   let student;
+  const frontEnd = mkdtempSync(join(tmpdir(), 'yoman-stack-front-end-'));
 
   beforeAll(async () => {
     const started = Date.now();
-    stack = await startStack({ databaseUrl, redisUrl, kafkaBrokers });
+    stack = await startStack({
+      databaseUrl,
+      redisUrl,
+      kafkaBrokers,
+      frontEndDir: frontEndWithDrawnDashboard(frontEnd),
+    });
     client = await connectToStack(stack);
     timing('stack up (prepare + 6 processes ready)', started);
   }, 180_000);
@@ -72,6 +111,7 @@ onStack.describe('the distributed stack as OS processes', () => {
     const started = Date.now();
     await client?.end();
     await stack?.stop();
+    rmSync(frontEnd, { recursive: true, force: true });
     if (stack) timing('stack stopped', started);
   }, 60_000);
 
@@ -130,6 +170,28 @@ onStack.describe('the distributed stack as OS processes', () => {
     // The mentor's own journal is another person's: empty.
     expect((await mentor.session.call('GET', `/api/trades?${range}`)).body).toEqual([]);
     timing('register, log in, calculate, log and read back', started);
+  });
+
+  it("draws a student's page load of / from the answers of the services behind the gateway", async () => {
+    logsOnFailure(stack);
+    // In this mode /api/dashboard-stats lives in the trade service: the gateway's in-process call goes
+    // through its proxy with the caller's cookie, as the browser's own call does.
+    const stats = await student.session.call('GET', '/api/dashboard-stats');
+    expect(stats.status).toBe(200);
+    const page = await student.session.call('GET', '/', undefined, { headers: { accept: 'text/html' } });
+    expect(page.status).toBe(200);
+    expect(page.headers.get('cache-control')).toBe('private, no-cache');
+    expect(page.body).toContain('<title>drawn home page</title>');
+    const drawn = JSON.parse(/<div id="prerendered-screen">(.*?)<\/div>/u.exec(page.body)?.[1] ?? 'null');
+    expect(drawn).toEqual({
+      path: '/home',
+      user: student.user.id,
+      zone: expect.any(String),
+      stats: stats.body,
+    });
+    // A mentor's / leads to their own area, which is not drawn.
+    const mentorPage = await mentor.session.call('GET', '/', undefined, { headers: { accept: 'text/html' } });
+    expect(mentorPage.body).not.toContain('prerendered-screen');
   });
 
   it('the trade api refuses a forged, expired or missing caller header (401); the gateway replaces a forged one', async () => {
