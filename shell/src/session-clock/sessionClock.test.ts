@@ -120,3 +120,21 @@ describe('sessionClockAt over the weekend close (Friday 17:00 to Sunday 17:00 Ne
     expect(reading.sessions[1]?.start.toISODate()).toBe('2026-01-19');
   });
 });
+
+describe('sessionClockAt read every second', () => {
+  it("builds a trading day's sessions once: readings of the same day share them, another day gets its own", () => {
+    const first = sessionClockAt(newYork('2026-01-14T03:00:00'));
+    const aSecondLater = sessionClockAt(newYork('2026-01-14T03:00:01'));
+    expect(aSecondLater.sessions).toBe(first.sessions);
+    // 17:00 New York opens the next trading day.
+    const nextDay = sessionClockAt(newYork('2026-01-14T17:00:00'));
+    expect(nextDay.sessions).not.toBe(first.sessions);
+    expect(nextDay.sessions[0]?.start.toISODate()).toBe('2026-01-14');
+    // Many days later the first day is read right again, whatever was kept meanwhile.
+    for (let day = 15; day <= 25; day += 1) sessionClockAt(newYork(`2026-01-${day}T03:00:00`));
+    const again = sessionClockAt(newYork('2026-01-14T03:00:00'));
+    expect(again.sessions.map((session) => session.start.toISO())).toEqual(
+      first.sessions.map((session) => session.start.toISO()),
+    );
+  });
+});

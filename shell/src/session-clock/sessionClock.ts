@@ -109,9 +109,26 @@ function nextWeekdayOpening(opening: DateTime): DateTime {
   return candidate;
 }
 
+/**
+ * The sessions of the trading days read lately, by their opening instant. The clock reads every second, and
+ * a trading day's sessions are the same all day: built once, not each second (about 30 zone conversions
+ * and formats each time). Their DateTimes are immutable, so every reading may share them.
+ */
+const sessionsByOpening = new Map<number, SessionWindow[]>();
+const TRADING_DAYS_KEPT = 4;
+
 function sessionsOfTradingDay(opening: DateTime): SessionWindow[] {
-  const tradingDate = opening.plus({ days: 1 }).startOf('day');
-  return SESSIONS.map((definition) => sessionWindow(definition, tradingDate));
+  const key = opening.toMillis();
+  let sessions = sessionsByOpening.get(key);
+  if (!sessions) {
+    const tradingDate = opening.plus({ days: 1 }).startOf('day');
+    sessions = SESSIONS.map((definition) => sessionWindow(definition, tradingDate));
+    sessionsByOpening.set(key, sessions);
+    // The oldest entry first (a Map keeps insertion order): a day long past is never read again.
+    if (sessionsByOpening.size > TRADING_DAYS_KEPT)
+      sessionsByOpening.delete(sessionsByOpening.keys().next().value!);
+  }
+  return sessions;
 }
 
 function sessionWindow(definition: SessionDefinition, tradingDate: DateTime): SessionWindow {
