@@ -50,6 +50,8 @@ export interface ContextOptions {
   bypassCsp?: boolean;
   /** false: pages run no script, so a test sees what the HTML alone paints. */
   javaScriptEnabled?: boolean;
+  /** A session to start with (another context's cookies). */
+  cookies?: Parameters<BrowserContext['addCookies']>[0];
 }
 
 /** A fresh browser context (its own cookies and storage), Hebrew locale, desktop or phone sized. */
@@ -69,6 +71,7 @@ export async function newContext(
     // Slide-ins finish at once, so screenshots show the final state rather than a frame of the animation.
     reducedMotion: 'reduce',
   });
+  if (options.cookies) await context.addCookies(options.cookies);
   if (options.frozenNow) {
     await context.addInitScript((instant) => {
       window.__YOMAN_NOW__ = instant;

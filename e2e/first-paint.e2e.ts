@@ -120,8 +120,7 @@ describe('what a page downloads before it paints', () => {
     const cookies = await signingIn.cookies();
     await signingIn.close();
     // A browser with the session but nothing cached yet: the first visit of the day on a phone.
-    const context = await newContext(running);
-    await context.addCookies(cookies);
+    const context = await newContext(running, { cookies });
     const page = await context.newPage();
     const requests = recordRequests(page);
     await page.goto('/calendar');
@@ -329,8 +328,7 @@ describe('what a page downloads before it paints', () => {
     const { cookies, heading } = await signedInStudent('יעל רום');
     expect(heading).toMatch(/^[\u0590-\u05FF]+ \d{4}$/u);
     for (const mobile of [true, false]) {
-      const noScripts = await newContext(running, { mobile, javaScriptEnabled: false });
-      await noScripts.addCookies(cookies);
+      const noScripts = await newContext(running, { mobile, javaScriptEnabled: false, cookies });
       const page = await noScripts.newPage();
       await page.goto('/calendar');
       const copy = page.locator('#prerendered-screen');
@@ -350,8 +348,7 @@ describe('what a page downloads before it paints', () => {
   it('puts the live calendar where the drawing was: the heading does not move, and the drawing is gone', async () => {
     const { cookies, heading } = await signedInStudent('עומר לוי');
     for (const mobile of [true, false]) {
-      const drawn = await newContext(running, { mobile, javaScriptEnabled: false });
-      await drawn.addCookies(cookies);
+      const drawn = await newContext(running, { mobile, javaScriptEnabled: false, cookies });
       const drawnPage = await drawn.newPage();
       await drawnPage.goto('/calendar');
       const drawnBox = await drawnPage
@@ -360,8 +357,7 @@ describe('what a page downloads before it paints', () => {
         .boundingBox();
       await drawn.close();
 
-      const live = await newContext(running, { mobile });
-      await live.addCookies(cookies);
+      const live = await newContext(running, { mobile, cookies });
       const page = await live.newPage();
       const errors = consoleErrorsOf(page);
       await page.goto('/calendar');
@@ -382,8 +378,7 @@ describe('what a page downloads before it paints', () => {
     const cookies = await signingIn.cookies();
     await signingIn.close();
     for (const mobile of [true, false]) {
-      const noScripts = await newContext(running, { mobile, javaScriptEnabled: false });
-      await noScripts.addCookies(cookies);
+      const noScripts = await newContext(running, { mobile, javaScriptEnabled: false, cookies });
       const drawnPage = await noScripts.newPage();
       await drawnPage.goto('/');
       const copy = drawnPage.locator('#prerendered-screen');
@@ -396,8 +391,7 @@ describe('what a page downloads before it paints', () => {
       await screenshot(drawnPage, mobile ? 'dashboard-drawn-by-server-phone' : 'dashboard-drawn-by-server');
       await noScripts.close();
 
-      const live = await newContext(running, { mobile });
-      await live.addCookies(cookies);
+      const live = await newContext(running, { mobile, cookies });
       const page = await live.newPage();
       const errors = consoleErrorsOf(page);
       await page.goto('/');

@@ -1,9 +1,9 @@
-import { removePrerenderedScreen, removePrerenderedScreenUnlessOf } from '@yoman/ui';
+import { removePrerenderedScreenUnlessOf } from '@yoman/ui';
 import { lazy, Suspense, useLayoutEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { useSignOut } from '../auth/useAuthActions';
-import { useSignedInUser } from '../session/guards';
+import { landingPathFor, useSignedInUser } from '../session/guards';
 import { Header } from './Header';
 import { ShortcutButton } from './ShortcutButton';
 import { Sidebar } from './Sidebar';
@@ -48,14 +48,12 @@ export function Layout() {
   };
   const { signOut } = useSignOut();
   const onSignOut = () => void signOut();
-  // A signed-in visitor of /auth got its prerendered sign-in screen, until the layout takes its place; a
-  // signed-in screen's copy stays until that screen (or what shows instead) mounts, unless the page is no
-  // longer the one drawn (a mentor sent on from the dashboard's URL). `/` is about to go where it was drawn.
+  // A drawn screen's copy stays until that screen (or what shows instead) mounts, unless the page is no
+  // longer the one drawn: a signed-in visitor's /auth, a mentor sent on from the dashboard's URL. `/` is
+  // about to go where the user lands, which is where it was drawn.
   const { pathname } = useLocation();
-  useLayoutEffect(() => {
-    if (pathname === '/') removePrerenderedScreen('/auth');
-    else removePrerenderedScreenUnlessOf(pathname);
-  }, [pathname]);
+  const shown = pathname === '/' ? landingPathFor(user) : pathname;
+  useLayoutEffect(() => removePrerenderedScreenUnlessOf(shown), [shown]);
   return (
     <Frame>
       <Sidebar user={user} collapsed={collapsed} onToggle={toggleCollapsed} onSignOut={onSignOut} />

@@ -5,6 +5,7 @@ import {
   PRERENDERED_PATH_ATTRIBUTE,
   PRERENDERED_SCREEN_ID,
   removePrerenderedScreen,
+  removePrerenderedScreenUnlessOf,
   useRemovesPrerenderedScreen,
 } from './prerendered-screen';
 
@@ -32,11 +33,11 @@ describe('the prerendered copy of a screen', () => {
     removePrerenderedScreen();
   });
 
-  it("is left in place when only another path's copy is to go", () => {
+  it('is left in place while it shows the page, and goes once the page is another', () => {
     drawCopyOf('/calendar');
-    removePrerenderedScreen('/auth');
+    removePrerenderedScreenUnlessOf('/calendar');
     expect(copyShown()).toBe(true);
-    removePrerenderedScreen('/calendar');
+    removePrerenderedScreenUnlessOf('/auth');
     expect(copyShown()).toBe(false);
   });
 

@@ -11,20 +11,15 @@ export const PRERENDERED_SCREEN_ID = 'prerendered-screen';
 /** The attribute naming the path whose screen the copy shows (`/auth`, `/calendar`). */
 export const PRERENDERED_PATH_ATTRIBUTE = 'data-path';
 
-/**
- * Removes the prerendered copy of the page, if it has one; with `path`, only a copy of that path's screen
- * (the layout takes the place of /auth's copy, but leaves a signed-in screen's copy to the screen itself).
- */
-export function removePrerenderedScreen(path?: string, doc: Document = document): void {
-  const copy = doc.getElementById(PRERENDERED_SCREEN_ID);
-  if (!copy) return;
-  if (path !== undefined && copy.getAttribute(PRERENDERED_PATH_ATTRIBUTE) !== path) return;
-  copy.remove();
+/** Removes the prerendered copy of the page, if it has one. */
+export function removePrerenderedScreen(doc: Document = document): void {
+  doc.getElementById(PRERENDERED_SCREEN_ID)?.remove();
 }
 
 /**
  * Removes the page's prerendered copy unless it shows `path`: the page has become another than the one drawn
- * (the shell sent the user elsewhere, or they left before the screen took the copy's place).
+ * (a signed-in user's /auth, a user the shell sent elsewhere, or one who left before the screen took the
+ * copy's place).
  */
 export function removePrerenderedScreenUnlessOf(path: string, doc: Document = document): void {
   const copy = doc.getElementById(PRERENDERED_SCREEN_ID);
