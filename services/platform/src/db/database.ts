@@ -7,6 +7,7 @@ import knex, { type Knex } from 'knex';
 import ClientPgLite from 'knex-pglite';
 import { type Config, IN_MEMORY_DATA_DIR } from '../config/config';
 import { distributedDrivers } from '../distributed-drivers';
+import { changesSchema, forgetPrepared, runPrepared, runsPrepared } from './pglite-statements';
 
 const INT8_OID = 20;
 
@@ -91,6 +92,30 @@ export async function initialiseEmbeddedDirectory(
   );
 }
 
+interface CompiledQuery {
+  sql: string;
+  bindings?: readonly unknown[];
+  response?: unknown;
+}
+
+/**
+ * knex-pglite's client, with data statements run as named prepared statements (pglite-statements.ts)
+ * instead of through PGlite's `query`, which parses and plans each statement anew.
+ */
+class EmbeddedClient extends (ClientPgLite as unknown as new (
+  config: Knex.Config,
+) => { _query(connection: PGlite, query: CompiledQuery): Promise<CompiledQuery> }) {
+  override async _query(connection: PGlite, query: CompiledQuery): Promise<CompiledQuery> {
+    if (!query.sql || !runsPrepared(query.sql)) {
+      const done = await super._query(connection, query);
+      if (changesSchema(query.sql)) await forgetPrepared(connection);
+      return done;
+    }
+    query.response = await runPrepared(connection, query.sql, query.bindings ?? []);
+    return query;
+  }
+}
+
 /** PGlite in `<dataDir>/pglite`, or in memory for `memory://`. knex-pglite holds its one connection. */
 function createEmbeddedDatabase(dataDir: string, schema?: string): Knex {
   const directory = embeddedDirectoryOf(dataDir);
@@ -100,7 +125,7 @@ function createEmbeddedDatabase(dataDir: string, schema?: string): Knex {
     startParams: EMBEDDED_START_PARAMS,
   });
   return knex({
-    client: ClientPgLite,
+    client: EmbeddedClient as unknown as typeof ClientPgLite,
     dialect: 'postgres',
     searchPath: schema ? [schema] : undefined,
     // A function, so knex does not deep-clone the PGlite instance as connection settings.

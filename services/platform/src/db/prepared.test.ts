@@ -14,7 +14,7 @@ describe('prepared statements on the embedded database', () => {
   });
   afterAll(() => db.destroy());
 
-  it('leaves the statement as it was: PGlite has no named statements', async () => {
+  it('leaves the statement unnamed: the embedded client prepares every data statement itself', async () => {
     const query = prepared(db.raw('select ?::int + 1 as next', [41]));
     expect(nameOf(query)).toBeUndefined();
     expect((await query).rows).toEqual([{ next: 42 }]);

@@ -25,7 +25,8 @@ export const onNodePostgres = (on: Knex | Knex.Raw | Knex.QueryBuilder) =>
  * The projector's statements are a few texts run many times a second, and parsing and planning them (their
  * common table expressions above all) was a large part of their time (BENCHMARKS.md, 2026-11-27). Only for
  * statements whose text is one of a few, every value a parameter: a connection keeps each text it prepared
- * for its life. PGlite has no named statements and runs it as before.
+ * for its life. On PGlite the embedded client runs every data statement prepared (pglite-statements.ts), so
+ * this names nothing there.
  */
 export function prepared<Query extends Knex.Raw | Knex.QueryBuilder>(query: Query): Query {
   if (!onNodePostgres(query)) return query;

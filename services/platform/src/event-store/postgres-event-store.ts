@@ -68,7 +68,8 @@ export function createEventStore(db: Knex, options: EventStoreOptions): EventSto
       options.onCommitted?.({ position: result.lastPosition, streamId: append.streamId, type });
   };
   const settings = () => ({ now: options.clock.now(), notifyChannel: options.notifyChannel });
-  // On PGlite, which plans every statement anew, the one statement costs more than the five small ones.
+  // On PGlite the one statement cost twice the transaction's statements, and since they are prepared
+  // (pglite-statements.ts) it measured no faster than them (docs/decisions.md): the transaction way stays.
   const oneStatement = onNodePostgres(db);
   const alone = async (append: Append) => {
     const result = await db.transaction((trx) => appendInTransaction(trx, append, settings()));
