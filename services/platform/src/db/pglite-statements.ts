@@ -140,5 +140,5 @@ export async function forgetPrepared(pglite: PGlite): Promise<void> {
   );
 }
 
-/** How many statement texts are kept prepared for `pglite` (for tests and the bench). */
+/** How many statement texts are kept prepared for `pglite` (for the tests). */
 export const preparedCount = (pglite: PGlite): number => statementsOf.get(pglite)?.byText.size ?? 0;
