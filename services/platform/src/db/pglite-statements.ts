@@ -42,15 +42,8 @@ export const changesSchema = (text: string): boolean => /^\s*(create|alter|drop|
 
 const { serialize } = protocol;
 
-const concat = (parts: readonly Uint8Array[]): Uint8Array => {
-  const all = new Uint8Array(parts.reduce((length, part) => length + part.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    all.set(part, offset);
-    offset += part.length;
-  }
-  return all;
-};
+// Node's Buffer.concat joins the protocol messages PGlite takes as one Uint8Array.
+const concat = (parts: readonly Uint8Array[]): Uint8Array => Buffer.concat(parts);
 
 function statementsFor(pglite: PGlite, kept: number): PreparedStatements {
   let statements = statementsOf.get(pglite);
