@@ -165,6 +165,32 @@ describe('what a page downloads before it paints', () => {
     await context.close();
   });
 
+  it('paints the drawn calendar before it asks for any of its scripts, on a slow phone too', async () => {
+    const context = await newContext(running);
+    const page = await context.newPage();
+    await registerThroughScreen(page, newTestUser('הדס נחום'));
+    // Lighthouse's phone: a CPU four times slower, where a frame's paint comes well after its callbacks.
+    const devtools = await context.newCDPSession(page);
+    await devtools.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await page.goto('/calendar');
+    await page.getByTestId('month-grid').waitFor();
+    await page.waitForLoadState('networkidle');
+    const { paintedAt, firstScriptAt } = await page.evaluate(() => {
+      const paint = performance.getEntriesByName('first-contentful-paint')[0];
+      const starts = performance
+        .getEntriesByType('resource')
+        .filter(({ name }) => {
+          const path = new URL(name).pathname;
+          return path.endsWith('.js') && !/^\/calendar-start\.[0-9a-f]+\.js$/u.test(path);
+        })
+        .map(({ startTime }) => startTime);
+      return { paintedAt: paint?.startTime ?? null, firstScriptAt: Math.min(...starts) };
+    });
+    expect(paintedAt).not.toBeNull();
+    expect(firstScriptAt).toBeGreaterThan(paintedAt as number);
+    await context.close();
+  });
+
   it("never downloads the journal's scripts for a mentor on the mentor's area", async () => {
     if (!mentorEmail || !mentorPassword) throw new Error('scripts/test-e2e.mjs passes the mentor account');
     const context = await newContext(running);

@@ -77,19 +77,54 @@ export function fontFaceStylesheet(webRoot) {
 /** The tag with which the built index.html loads main.js. */
 const MAIN_SCRIPT = /<script defer src="(\/main\.[0-9a-f]+\.js)"><\/script>/u;
 
+/** How long the loader waits for the first contentful paint before it starts the scripts anyway. */
+export const FIRST_PAINT_WAIT_MS = 1000;
+
 /**
  * The script that starts the shell once the prerendered screen has painted: it preloads the start scripts
- * and adds main.js a frame after the first paint, so that the page's HTML, styles and fonts do not share
- * a slow connection with some 200 KB of JavaScript before the screen shows.
+ * and adds main.js in the task after the browser reports the first contentful paint, so that the page's
+ * HTML, styles and fonts do not share a slow connection with some 200 KB of JavaScript before the screen
+ * shows. A frame (`requestAnimationFrame`) was not enough: it runs before that frame is presented, so the
+ * scripts were asked for 15–40 ms before the paint, and Lighthouse then counted their download in the first
+ * paint (BENCHMARKS.md, 2026-11-28 evening). A browser without paint timing starts them a frame after the
+ * first one, as before; where no paint comes (a tab opened in the background) they start after
+ * FIRST_PAINT_WAIT_MS.
  */
 export function afterPaintLoader(main, preloads) {
-  return (
-    '// Written by the build (scripts/prerender-*.mjs): a drawn page starts its scripts after the first paint.\n' +
-    `requestAnimationFrame(function(){setTimeout(function(){${JSON.stringify(preloads)}.forEach(function(href){` +
-    "var link=document.createElement('link');link.rel='preload';link.setAttribute('as','script');" +
-    'link.href=href;document.head.appendChild(link)});' +
-    `var main=document.createElement('script');main.src=${JSON.stringify(main)};document.body.appendChild(main)},0)});\n`
-  );
+  return `// Written by the build (scripts/prerender-*.mjs): a drawn page starts its scripts after the first paint.
+(function () {
+  var started = false;
+  function start() {
+    if (started) return;
+    started = true;
+    ${JSON.stringify(preloads)}.forEach(function (href) {
+      var link = document.createElement('link');
+      link.rel = 'preload';
+      link.setAttribute('as', 'script');
+      link.href = href;
+      document.head.appendChild(link);
+    });
+    var main = document.createElement('script');
+    main.src = ${JSON.stringify(main)};
+    document.body.appendChild(main);
+  }
+  function painted(entries) {
+    return entries.some(function (entry) { return entry.name === 'first-contentful-paint'; });
+  }
+  var types = typeof PerformanceObserver === 'function' && PerformanceObserver.supportedEntryTypes;
+  if (!types || types.indexOf('paint') < 0) {
+    requestAnimationFrame(function () { setTimeout(start, 0); });
+    return;
+  }
+  setTimeout(start, ${FIRST_PAINT_WAIT_MS});
+  var observer = new PerformanceObserver(function (list) {
+    if (!painted(list.getEntries())) return;
+    observer.disconnect();
+    setTimeout(start, 0);
+  });
+  observer.observe({ type: 'paint', buffered: true });
+})();
+`;
 }
 
 /**

@@ -1,6 +1,12 @@
 import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
-import { afterPaintLoader, authPageHtml, mainScriptOf, renderAuthPage } from './prerender-auth.mjs';
+import {
+  afterPaintLoader,
+  authPageHtml,
+  FIRST_PAINT_WAIT_MS,
+  mainScriptOf,
+  renderAuthPage,
+} from './prerender-auth.mjs';
 
 describe('the prerendered /auth page (scripts/prerender-auth.mjs)', () => {
   it('renders the sign-in screen in Hebrew, inert, with the styles it needs', async () => {
@@ -43,23 +49,82 @@ describe('the prerendered /auth page (scripts/prerender-auth.mjs)', () => {
     ).toThrow(/main\.js/u);
   });
 
-  it('starts the shell a frame after the first paint: the preloads first, then main.js', () => {
+  /** A page that runs the loader with its timers, frames and paint observers in the test's hands. */
+  function loaderPage(options: { paintTiming: boolean }) {
     const dom = new JSDOM('<html><head></head><body></body></html>', { runScripts: 'outside-only' });
     const frames: (() => void)[] = [];
-    const timers: (() => void)[] = [];
+    const timers: { callback: () => void; delay: number }[] = [];
+    const observers: { callback: (list: unknown) => void; disconnected: boolean }[] = [];
     dom.window.requestAnimationFrame = (callback: () => void) => frames.push(callback);
-    dom.window.setTimeout = ((callback: () => void) => timers.push(callback)) as never;
+    dom.window.setTimeout = ((callback: () => void, delay = 0) => timers.push({ callback, delay })) as never;
+    class FakeObserver {
+      static supportedEntryTypes = options.paintTiming ? ['paint', 'resource'] : ['resource'];
+      record: { callback: (list: unknown) => void; disconnected: boolean };
+      constructor(callback: (list: unknown) => void) {
+        this.record = { callback, disconnected: false };
+        observers.push(this.record);
+      }
+      observe(init: unknown) {
+        expect(init).toEqual({ type: 'paint', buffered: true });
+      }
+      disconnect() {
+        this.record.disconnected = true;
+      }
+    }
+    (dom.window as unknown as { PerformanceObserver: unknown }).PerformanceObserver = FakeObserver;
     dom.window.eval(afterPaintLoader('/main.0123abcd.js', ['/bootstrap.1.js', '/auth-screen.2.js']));
-    const scripts = () => [...dom.window.document.querySelectorAll('script')].map((script) => script.src);
-    const preloads = () =>
-      [...dom.window.document.querySelectorAll('link[rel="preload"][as="script"]')].map((link) =>
+    const started = () => ({
+      scripts: [...dom.window.document.querySelectorAll('script')].map((script) => script.src),
+      preloads: [...dom.window.document.querySelectorAll('link[rel="preload"][as="script"]')].map((link) =>
         link.getAttribute('href'),
-      );
-    expect([scripts(), preloads()]).toEqual([[], []]);
-    for (const frame of frames) frame();
-    expect([scripts(), preloads()]).toEqual([[], []]);
-    for (const timer of timers) timer();
-    expect(preloads()).toEqual(['/bootstrap.1.js', '/auth-screen.2.js']);
-    expect(scripts()).toEqual(['/main.0123abcd.js']);
+      ),
+    });
+    const report = (...names: string[]) => {
+      for (const observer of observers.filter((each) => !each.disconnected))
+        observer.callback({ getEntries: () => names.map((name) => ({ name, entryType: 'paint' })) });
+    };
+    /** Runs the timers set so far with `delay` (and forgets them). */
+    const runTimers = (delay: number) => {
+      const due = timers.filter((timer) => timer.delay === delay);
+      timers.splice(0, timers.length, ...timers.filter((timer) => timer.delay !== delay));
+      for (const timer of due) timer.callback();
+    };
+    return { frames, timers, started, report, runTimers };
+  }
+
+  const NOTHING = { scripts: [], preloads: [] };
+  const EVERYTHING = { scripts: ['/main.0123abcd.js'], preloads: ['/bootstrap.1.js', '/auth-screen.2.js'] };
+
+  it('starts the shell in the task after the first contentful paint is reported: the preloads first, then main.js', () => {
+    const page = loaderPage({ paintTiming: true });
+    for (const frame of page.frames) frame();
+    page.report('first-paint');
+    page.runTimers(0);
+    expect(page.started()).toEqual(NOTHING);
+    page.report('first-contentful-paint');
+    expect(page.started()).toEqual(NOTHING);
+    page.runTimers(0);
+    expect(page.started()).toEqual(EVERYTHING);
+    // The fallback that was waiting adds nothing twice.
+    page.runTimers(FIRST_PAINT_WAIT_MS);
+    expect(page.started()).toEqual(EVERYTHING);
+  });
+
+  it('starts the shell anyway when no paint is reported in time (a tab opened in the background)', () => {
+    const page = loaderPage({ paintTiming: true });
+    page.runTimers(0);
+    expect(page.started()).toEqual(NOTHING);
+    page.runTimers(FIRST_PAINT_WAIT_MS);
+    expect(page.started()).toEqual(EVERYTHING);
+  });
+
+  it('starts the shell a frame after the first one in a browser without paint timing', () => {
+    const page = loaderPage({ paintTiming: false });
+    page.runTimers(0);
+    expect(page.started()).toEqual(NOTHING);
+    for (const frame of page.frames) frame();
+    expect(page.started()).toEqual(NOTHING);
+    page.runTimers(0);
+    expect(page.started()).toEqual(EVERYTHING);
   });
 });
