@@ -89,10 +89,24 @@ export const FIRST_PAINT_WAIT_MS = 1000;
  * paint (BENCHMARKS.md, 2026-11-28 evening). A browser without paint timing starts them a frame after the
  * first one, as before; where no paint comes (a tab opened in the background) they start after
  * FIRST_PAINT_WAIT_MS.
+ *
+ * With `warmIntl` (the signed-in pages, whose first screen formats shekels, dates and the New York clock)
+ * the loader first makes the kinds of `Intl` object the screen makes. The first `Intl` object of a page
+ * starts ICU, 15–40 ms on a fast machine, and the shell's first render paid it; here it is paid as the
+ * page is parsed, or, on a slow network, while the scripts download and the main thread has nothing else
+ * to do (BENCHMARKS.md, 2026-11-28 evening).
  */
-export function afterPaintLoader(main, preloads) {
+export function afterPaintLoader(main, preloads, { warmIntl = false } = {}) {
+  const warming = warmIntl
+    ? `
+  try {
+    new Intl.DateTimeFormat().resolvedOptions();
+    new Intl.NumberFormat('he-IL', { style: 'currency', currency: 'ILS' }).format(1);
+    new Intl.DateTimeFormat('he-IL', { timeZone: 'America/New_York', hour: 'numeric' }).format(0);
+  } catch (error) {}`
+    : '';
   return `// Written by the build (scripts/prerender-*.mjs): a drawn page starts its scripts after the first paint.
-(function () {
+(function () {${warming}
   var started = false;
   function start() {
     if (started) return;
@@ -151,10 +165,11 @@ export function mainScriptOf(indexHtml) {
 
 /**
  * Writes `<name>-start.<hash>.js` into `webRoot`: the after-paint loader of a page whose main.js is `main`,
- * preloading `preloads` (content-hashed, so it caches like the other scripts). Returns its path.
+ * preloading `preloads` (content-hashed, so it caches like the other scripts), with `options` as
+ * `afterPaintLoader` takes them. Returns its path.
  */
-export function writeAfterPaintLoader(webRoot, name, main, preloads) {
-  const loader = afterPaintLoader(main, preloads);
+export function writeAfterPaintLoader(webRoot, name, main, preloads, options = {}) {
+  const loader = afterPaintLoader(main, preloads, options);
   const loaderFile = `${name}-start.${createHash('sha256').update(loader).digest('hex').slice(0, 8)}.js`;
   writeFileSync(join(webRoot, loaderFile), loader);
   return `/${loaderFile}`;

@@ -50,8 +50,18 @@ describe('the prerendered /auth page (scripts/prerender-auth.mjs)', () => {
   });
 
   /** A page that runs the loader with its timers, frames and paint observers in the test's hands. */
-  function loaderPage(options: { paintTiming: boolean }) {
+  function loaderPage(options: { paintTiming: boolean; warmIntl?: boolean }) {
     const dom = new JSDOM('<html><head></head><body></body></html>', { runScripts: 'outside-only' });
+    const intlMade: string[] = [];
+    const recording = (kind: string) =>
+      function made(this: unknown, ...args: unknown[]) {
+        intlMade.push(`${kind} ${JSON.stringify(args)}`);
+        return { format: () => '', resolvedOptions: () => ({}) };
+      };
+    (dom.window as unknown as { Intl: unknown }).Intl = {
+      DateTimeFormat: recording('DateTimeFormat'),
+      NumberFormat: recording('NumberFormat'),
+    };
     const frames: (() => void)[] = [];
     const timers: { callback: () => void; delay: number }[] = [];
     const observers: { callback: (list: unknown) => void; disconnected: boolean }[] = [];
@@ -72,7 +82,11 @@ describe('the prerendered /auth page (scripts/prerender-auth.mjs)', () => {
       }
     }
     (dom.window as unknown as { PerformanceObserver: unknown }).PerformanceObserver = FakeObserver;
-    dom.window.eval(afterPaintLoader('/main.0123abcd.js', ['/bootstrap.1.js', '/auth-screen.2.js']));
+    dom.window.eval(
+      afterPaintLoader('/main.0123abcd.js', ['/bootstrap.1.js', '/auth-screen.2.js'], {
+        warmIntl: options.warmIntl,
+      }),
+    );
     const started = () => ({
       scripts: [...dom.window.document.querySelectorAll('script')].map((script) => script.src),
       preloads: [...dom.window.document.querySelectorAll('link[rel="preload"][as="script"]')].map((link) =>
@@ -89,7 +103,7 @@ describe('the prerendered /auth page (scripts/prerender-auth.mjs)', () => {
       timers.splice(0, timers.length, ...timers.filter((timer) => timer.delay !== delay));
       for (const timer of due) timer.callback();
     };
-    return { frames, timers, started, report, runTimers };
+    return { frames, timers, started, report, runTimers, intlMade };
   }
 
   const NOTHING = { scripts: [], preloads: [] };
@@ -108,6 +122,21 @@ describe('the prerendered /auth page (scripts/prerender-auth.mjs)', () => {
     // The fallback that was waiting adds nothing twice.
     page.runTimers(FIRST_PAINT_WAIT_MS);
     expect(page.started()).toEqual(EVERYTHING);
+  });
+
+  it("with warmIntl, starts ICU as it runs (a shekel amount, New York's hour, the browser's locale); without, makes no Intl object", () => {
+    const warmed = loaderPage({ paintTiming: true, warmIntl: true });
+    expect(warmed.started()).toEqual(NOTHING);
+    expect(warmed.intlMade).toEqual([
+      'DateTimeFormat []',
+      'NumberFormat ["he-IL",{"style":"currency","currency":"ILS"}]',
+      'DateTimeFormat ["he-IL",{"timeZone":"America/New_York","hour":"numeric"}]',
+    ]);
+    const plain = loaderPage({ paintTiming: true });
+    plain.report('first-contentful-paint');
+    plain.runTimers(0);
+    expect(plain.started()).toEqual(EVERYTHING);
+    expect(plain.intlMade).toEqual([]);
   });
 
   it('starts the shell anyway when no paint is reported in time (a tab opened in the background)', () => {

@@ -122,6 +122,7 @@ export function writeDrawnPages(webRoot, pictured, pages) {
       basename(pageFile, '.html'),
       mainScriptOf(pageHtml),
       scripts,
+      { warmIntl: true },
     );
     writeFileSync(
       join(webRoot, drawnPageFileOf(pageFile)),
