@@ -1,11 +1,16 @@
 import { formatIls, formatR } from '@yoman/ui';
-import { DateTime } from 'luxon';
 import { he } from '../i18n';
 import type { DayResult } from './day-figures';
+import { hebrewDays } from './hebrew-dates';
+
+const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/u;
+
+const longDates = hebrewDays({ weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
 
 /** A day in words for screen readers and the drawer title: "יום ראשון, 22 בנובמבר 2026". */
 export function longDate(isoDate: string): string {
-  return DateTime.fromISO(isoDate).setLocale('he-IL').toFormat('cccc, d בLLLL yyyy');
+  const day = ISO_DAY.exec(isoDate);
+  return day ? longDates(Number(day[1]), Number(day[2]), Number(day[3])) : isoDate;
 }
 
 /** The spoken name of a calendar day button: the date, then its result or "no trades". */

@@ -1,4 +1,5 @@
 import { DateTime } from 'luxon';
+import { hebrewDays } from './hebrew-dates';
 
 /** One square of the month grid; `date` is the ISO day (yyyy-MM-dd) in the display time zone. */
 export type GridDay = {
@@ -51,9 +52,11 @@ export function todayIn(zone: string, now: Date = new Date()): string {
   return DateTime.fromJSDate(now, { zone }).toISODate() ?? '';
 }
 
+const monthHeadings = hebrewDays({ month: 'long', year: 'numeric' });
+
 /** The month and year heading in Hebrew, e.g. "נובמבר 2026". */
 export function monthHeading({ year, month }: MonthRef): string {
-  return DateTime.fromObject({ year, month, day: 1 }).setLocale('he-IL').toFormat('LLLL yyyy');
+  return monthHeadings(year, month, 1);
 }
 
 /** Hebrew weekday names, Sunday first, for the grid's header row. */

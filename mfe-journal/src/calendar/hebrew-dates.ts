@@ -1,0 +1,14 @@
+/**
+ * A he-IL formatter of calendar days with `options`, made on first use. A day is formatted at its UTC
+ * midnight, so no time zone can move it to another day. Cheaper than luxon's `setLocale('he-IL').toFormat()`,
+ * which made a new locale, with its month or weekday names, on every call (BENCHMARKS.md, 2026-11-28 evening).
+ */
+export function hebrewDays(
+  options: Intl.DateTimeFormatOptions,
+): (year: number, month: number, day: number) => string {
+  let format: Intl.DateTimeFormat | undefined;
+  return (year, month, day) => {
+    format ??= new Intl.DateTimeFormat('he-IL', { ...options, timeZone: 'UTC' });
+    return format.format(Date.UTC(year, month - 1, day));
+  };
+}
