@@ -34,6 +34,12 @@ describe("the calendar's Hebrew dates (hebrew-dates.ts)", () => {
     );
   });
 
+  it('keeps the years 1 to 99 as they are, not 1901 to 1999 (written without leading zeros, as Intl writes them)', () => {
+    expect(longDate('0050-03-15')).toBe('יום שלישי, 15 במרץ 50');
+    expect(monthHeading({ year: 50, month: 3 })).toBe('מרץ 50');
+    expect(monthHeading({ year: 1950, month: 3 })).toBe('מרץ 1950');
+  });
+
   it('says a day and heads its month in Hebrew, whatever the zone of the machine', () => {
     expect(longDate('2026-11-22')).toBe('יום ראשון, 22 בנובמבר 2026');
     expect(longDate('2027-03-05')).toBe('יום שישי, 5 במרץ 2027');

@@ -9,6 +9,9 @@ export function hebrewDays(
   let format: Intl.DateTimeFormat | undefined;
   return (year, month, day) => {
     format ??= new Intl.DateTimeFormat('he-IL', { ...options, timeZone: 'UTC' });
-    return format.format(Date.UTC(year, month - 1, day));
+    // Not Date.UTC(year, …), which reads the years 0–99 as 1900–1999.
+    const midnight = new Date(0);
+    midnight.setUTCFullYear(year, month - 1, day);
+    return format.format(midnight);
   };
 }
