@@ -42,9 +42,6 @@ export const changesSchema = (text: string): boolean => /^\s*(create|alter|drop|
 
 const { serialize } = protocol;
 
-// Node's Buffer.concat joins the protocol messages PGlite takes as one Uint8Array.
-const concat = (parts: readonly Uint8Array[]): Uint8Array => Buffer.concat(parts);
-
 function statementsFor(pglite: PGlite, kept: number): PreparedStatements {
   let statements = statementsOf.get(pglite);
   if (!statements) {
@@ -75,7 +72,7 @@ async function statementFor(
   statements.count += 1;
   const name = `yoman_s${statements.count}`;
   messages.push(serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), serialize.sync());
-  const described = await pglite.execProtocolStream(concat(messages), { syncToFs: false });
+  const described = await pglite.execProtocolStream(Buffer.concat(messages), { syncToFs: false });
   const statement = { name, types: parse.parseDescribeStatementResults(described) };
   statements.byText.set(text, statement);
   return statement;
@@ -105,7 +102,7 @@ export async function runPrepared(
   return pglite.runExclusive(async () => {
     const { name, types } = await statementFor(pglite, statements, text);
     const messages = await pglite.execProtocolStream(
-      concat([
+      Buffer.concat([
         serialize.bind({ statement: name, values: serialised(pglite, values, types) }),
         serialize.describe({ type: 'P' }),
         serialize.execute({}),
@@ -127,7 +124,7 @@ export async function forgetPrepared(pglite: PGlite): Promise<void> {
   statements.byText.clear();
   await pglite.runExclusive(async () =>
     pglite.execProtocolStream(
-      concat([...names.map((name) => serialize.close({ type: 'S', name })), serialize.sync()]),
+      Buffer.concat([...names.map((name) => serialize.close({ type: 'S', name })), serialize.sync()]),
       { syncToFs: false },
     ),
   );
