@@ -56,11 +56,15 @@ const Row = styled.li`
   gap: ${({ theme }) => theme.space[2]};
 `;
 
+// The date and the day's figures keep a gap, and the figures go under the date when a phone is too narrow
+// for both (a long date beside a five-figure shekel amount).
 const RowButton = styled.button`
   flex: 1;
   display: flex;
+  flex-wrap: wrap;
   justify-content: space-between;
   align-items: center;
+  gap: ${({ theme }) => theme.space[1]} ${({ theme }) => theme.space[2]};
   min-height: 48px;
   padding: ${({ theme }) => theme.space[2]} ${({ theme }) => theme.space[3]};
   border: 1px solid ${({ theme }) => theme.colors.border};
