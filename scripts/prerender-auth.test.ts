@@ -5,6 +5,7 @@ import {
   authPageHtml,
   FIRST_PAINT_WAIT_MS,
   mainScriptOf,
+  PRELOADS_PER_TASK,
   renderAuthPage,
 } from './prerender-auth.mjs';
 
@@ -50,7 +51,7 @@ describe('the prerendered /auth page (scripts/prerender-auth.mjs)', () => {
   });
 
   /** A page that runs the loader with its timers, frames and paint observers in the test's hands. */
-  function loaderPage(options: { paintTiming: boolean; warmIntl?: boolean }) {
+  function loaderPage(options: { paintTiming: boolean; warmIntl?: boolean; preloads?: string[] }) {
     const dom = new JSDOM('<html><head></head><body></body></html>', { runScripts: 'outside-only' });
     const intlMade: string[] = [];
     const recording = (kind: string) =>
@@ -83,7 +84,7 @@ describe('the prerendered /auth page (scripts/prerender-auth.mjs)', () => {
     }
     (dom.window as unknown as { PerformanceObserver: unknown }).PerformanceObserver = FakeObserver;
     dom.window.eval(
-      afterPaintLoader('/main.0123abcd.js', ['/bootstrap.1.js', '/auth-screen.2.js'], {
+      afterPaintLoader('/main.0123abcd.js', options.preloads ?? ['/bootstrap.1.js', '/auth-screen.2.js'], {
         warmIntl: options.warmIntl,
       }),
     );
@@ -109,7 +110,7 @@ describe('the prerendered /auth page (scripts/prerender-auth.mjs)', () => {
   const NOTHING = { scripts: [], preloads: [] };
   const EVERYTHING = { scripts: ['/main.0123abcd.js'], preloads: ['/bootstrap.1.js', '/auth-screen.2.js'] };
 
-  it('starts the shell in the task after the first contentful paint is reported: the preloads first, then main.js', () => {
+  it('starts the shell in the task after the first contentful paint is reported: main.js, and the scripts it will ask for preloaded', () => {
     const page = loaderPage({ paintTiming: true });
     for (const frame of page.frames) frame();
     page.report('first-paint');
@@ -122,6 +123,24 @@ describe('the prerendered /auth page (scripts/prerender-auth.mjs)', () => {
     // The fallback that was waiting adds nothing twice.
     page.runTimers(FIRST_PAINT_WAIT_MS);
     expect(page.started()).toEqual(EVERYTHING);
+  });
+
+  it('adds main.js first and then the preloads a few a task, each once, so that no one task sets up every request', () => {
+    const preloads = Array.from({ length: 2 * PRELOADS_PER_TASK + 2 }, (_, index) => `/chunk.${index}.js`);
+    const page = loaderPage({ paintTiming: true, preloads });
+    page.report('first-contentful-paint');
+    page.runTimers(0);
+    expect(page.started()).toEqual({
+      scripts: ['/main.0123abcd.js'],
+      preloads: preloads.slice(0, PRELOADS_PER_TASK),
+    });
+    page.runTimers(0);
+    expect(page.started().preloads).toEqual(preloads.slice(0, 2 * PRELOADS_PER_TASK));
+    page.runTimers(0);
+    expect(page.started().preloads).toEqual(preloads);
+    page.runTimers(0);
+    page.runTimers(FIRST_PAINT_WAIT_MS);
+    expect(page.started()).toEqual({ scripts: ['/main.0123abcd.js'], preloads });
   });
 
   it("with warmIntl, starts ICU as it runs (a shekel amount, New York's hour, the browser's locale); without, makes no Intl object", () => {
