@@ -79,8 +79,9 @@ const MAIN_SCRIPT = /<script defer src="(\/main\.[0-9a-f]+\.js)"><\/script>/u;
 
 /**
  * How many scripts the loader asks to preload in one task. Each `<link rel=preload>` added costs the main
- * thread a request's set-up; fourteen in one task took 12–19 ms on a fast machine (50–76 ms at four times
- * less CPU, a long task of its own), so they are added a few at a time, after main.js.
+ * thread a request's set-up: with the calendar's fourteen in one task, that task took 47–76 ms in traces at
+ * four times less CPU, and was a long task of its own in two loads of four. They are now added a few at a
+ * time, after main.js (BENCHMARKS.md, 2026-11-28 night).
  */
 export const PRELOADS_PER_TASK = 4;
 
