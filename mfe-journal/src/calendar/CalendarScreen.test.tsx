@@ -80,6 +80,28 @@ describe('CalendarScreen', () => {
     expect(document.getElementById(PRERENDERED_SCREEN_ID)).toBeNull();
   });
 
+  it("while the month loads, holds both widths' shapes, one shown by the stylesheet: the grid's from 480 px, and below it the week strip's with a row for each of the week's days in the month", () => {
+    // Monday 30 November: its week runs to Saturday 5 December, so two of its days are November's.
+    vi.setSystemTime(new Date('2026-11-30T10:00:00Z'));
+    fakeApi(() => undefined);
+    renderInApp(<CalendarScreen />);
+    const grid = screen.getByTestId('month-grid-skeleton');
+    const strip = screen.getByTestId('week-strip-skeleton');
+    expect(strip.getAttribute('aria-busy')).toBe('true');
+    expect(within(strip).getAllByRole('listitem')).toHaveLength(2);
+    const css = [...document.querySelectorAll('style')].map((style) => style.textContent).join('');
+    const hiddenUnder = (element: HTMLElement, media: string) => {
+      const own = (element.parentElement?.className ?? '').split(' ').at(-1) as string;
+      return new RegExp(
+        `@media ${media.replace(/[()]/gu, '\\$&')}\\{\\.${own}\\{display:none;\\}\\}`,
+        'u',
+      ).test(css);
+    };
+    expect(hiddenUnder(grid, '(max-width: 479.98px)')).toBe(true);
+    expect(hiddenUnder(strip, '(min-width: 480px)')).toBe(true);
+    expect(hiddenUnder(grid, '(min-width: 480px)')).toBe(false);
+  });
+
   it('shows the month in Hebrew, the KPI tiles and each day with its result and dots', async () => {
     fakeApi(({ path, query }) => {
       if (path === '/api/daily-aggregates' && query.get('year') === '2026' && query.get('month') === '11') {

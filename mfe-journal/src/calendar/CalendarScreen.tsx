@@ -1,5 +1,6 @@
 import { ErrorPanel, useRemovesPrerenderedScreen } from '@yoman/ui';
 import { useMemo, useState } from 'react';
+import styled from 'styled-components';
 import { LazyAddTradeDialog } from '../add-trade/LazyAddTradeDialog';
 import { LazyDayDrawer } from '../day-drawer/LazyDayDrawer';
 import { he } from '../i18n';
@@ -13,8 +14,35 @@ import { MonthKpiTiles } from './MonthKpiTiles';
 import { buildMonthGrid, type MonthRef, monthHeading, monthOf, shiftMonth, todayIn } from './month-grid';
 import { monthKpis } from './month-kpis';
 import { type AssetFilter, type SessionFilter, useMonthDays } from './use-month-days';
-import { useNarrowScreen } from './use-narrow-screen';
-import { WeekStrip } from './WeekStrip';
+import { PHONE_MAX_WIDTH, useNarrowScreen, WIDE_MIN_WIDTH } from './use-narrow-screen';
+import { WeekStrip, WeekStripSkeleton } from './WeekStrip';
+
+// The loading shape of each width, chosen by the stylesheet: the server draws this screen for a page load
+// without knowing the screen's width, so a phone's first paint shows the week strip's shape, not the grid's.
+const WideOnly = styled.div`
+  @media (max-width: ${PHONE_MAX_WIDTH}px) {
+    display: none;
+  }
+`;
+const NarrowOnly = styled.div`
+  @media (min-width: ${WIDE_MIN_WIDTH}px) {
+    display: none;
+  }
+`;
+
+/** The month while it loads: the grid's shape on wide screens, the week strip's (`rows` days) on phones. */
+function CalendarSkeleton({ rows }: { rows: number }) {
+  return (
+    <>
+      <WideOnly>
+        <MonthGridSkeleton />
+      </WideOnly>
+      <NarrowOnly>
+        <WeekStripSkeleton rows={rows} />
+      </NarrowOnly>
+    </>
+  );
+}
 
 /** The week of the grid to show on a phone: the one holding `date`, else the first. */
 function weekIndexOf(weeks: { date: string }[][], date: string): number {
@@ -76,7 +104,7 @@ export function CalendarScreen() {
         <>
           <MonthKpiTiles kpis={isLoading ? null : kpis} />
           {isLoading ? (
-            <MonthGridSkeleton />
+            <CalendarSkeleton rows={(weeks[weekIndex] ?? []).filter((day) => day.inMonth).length} />
           ) : narrow ? (
             <WeekStrip
               week={weeks[weekIndex] ?? []}

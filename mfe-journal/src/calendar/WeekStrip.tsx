@@ -7,6 +7,7 @@ import {
   intensityTint,
   Num,
   PlusIcon,
+  Skeleton,
 } from '@yoman/ui';
 import { WEEKDAYS_FROM_SUNDAY } from '@yoman/ui/dates';
 import styled from 'styled-components';
@@ -103,6 +104,37 @@ function tintOf(result: DayResult | undefined, flat: string): string {
   if (!result || result.totalTrades === 0) return flat;
   const tone = dayTone(result);
   return tone === 'flat' ? flat : intensityTint(tone, calendarIntensity(result.netR));
+}
+
+/** Where the strip's week arrows stand while the week loads (an icon button: 40 px square). */
+const ArrowPlace = styled.span`
+  width: 40px;
+`;
+
+/**
+ * The week strip's shape while the month loads: the seven days, then a row for each of the week's days in the
+ * month (`rows`), where the strip and its list will be.
+ */
+export function WeekStripSkeleton({ rows }: { rows: number }) {
+  return (
+    <section aria-label={he.calendar.weekStrip} aria-busy="true" data-testid="week-strip-skeleton">
+      <Strip>
+        <ArrowPlace />
+        {WEEKDAYS_FROM_SUNDAY.map((name) => (
+          <Skeleton key={name} height="52px" />
+        ))}
+        <ArrowPlace />
+      </Strip>
+      <List>
+        {Array.from({ length: rows }, (_, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the rows are blank and never reorder.
+          <Row key={index}>
+            <Skeleton height="48px" />
+          </Row>
+        ))}
+      </List>
+    </section>
+  );
 }
 
 /** The phone calendar (below 480 px): one week as a strip of days, then that week's days as a list. */
