@@ -1,11 +1,11 @@
 // `node --import tsx bench/profile-server.ts [trades] [seconds] [runs]`: CPU profiles of the bench's Yoman
 // process under the bench's load, without the whole bench. Seeds `trades` for the student (20,000 by default,
 // events = 2.5 × trades), then runs the calendar month, the one-month trades list and closed-loop trade
-// logging as the bench logs them (10 connections, `seconds` each; `runs` picks some of the three by name),
-// with the server profiling itself during each run only, and prints each run's figures and the packages and
-// functions that took the most of the server's CPU time; each read is then run once more unprofiled right
-// after the bare Fastify route serving the same answer, for the ratio. The profiles (open them in Chrome
-// DevTools or speedscope) land in artifacts/profiles/.
+// logging as the bench logs them (10 connections, `seconds` each; `runs` picks runs by name, and can add the
+// drawn page load of /calendar), with the server profiling itself during each run only, and prints each
+// run's figures and the packages and functions that took the most of the server's CPU time; each read is
+// then run once more unprofiled right after the bare Fastify route serving the same answer, for the ratio.
+// The profiles (open them in Chrome DevTools or speedscope) land in artifacts/profiles/.
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
