@@ -14,18 +14,18 @@ import { MonthKpiTiles } from './MonthKpiTiles';
 import { buildMonthGrid, type MonthRef, monthHeading, monthOf, shiftMonth, todayIn } from './month-grid';
 import { monthKpis } from './month-kpis';
 import { type AssetFilter, type SessionFilter, useMonthDays } from './use-month-days';
-import { PHONE_MAX_WIDTH, useNarrowScreen, WIDE_MIN_WIDTH } from './use-narrow-screen';
+import { calendarMedia, useNarrowScreen } from './use-narrow-screen';
 import { WeekStrip, WeekStripSkeleton } from './WeekStrip';
 
 // The loading shape of each width, chosen by the stylesheet: the server draws this screen for a page load
 // without knowing the screen's width, so a phone's first paint shows the week strip's shape, not the grid's.
 const WideOnly = styled.div`
-  @media (max-width: ${PHONE_MAX_WIDTH}px) {
+  ${calendarMedia.phone} {
     display: none;
   }
 `;
 const NarrowOnly = styled.div`
-  @media (min-width: ${WIDE_MIN_WIDTH}px) {
+  ${calendarMedia.wide} {
     display: none;
   }
 `;

@@ -1,10 +1,14 @@
 import { useSyncExternalStore } from 'react';
 
 /** Below this width the calendar becomes a week strip and a day list (DESIGN.md, phones). */
-export const PHONE_MAX_WIDTH = 479.98;
-/** From this width the calendar is the month grid (a media query's `min-width` beside PHONE_MAX_WIDTH). */
-export const WIDE_MIN_WIDTH = 480;
-const QUERY = `(max-width: ${PHONE_MAX_WIDTH}px)`;
+const PHONE_BREAKPOINT = 480;
+const QUERY = `(max-width: ${PHONE_BREAKPOINT - 0.02}px)`;
+
+/** The calendar's two widths as stylesheet media queries, written as the design system's `media` are. */
+export const calendarMedia = {
+  phone: `@media ${QUERY}`,
+  wide: `@media (min-width: ${PHONE_BREAKPOINT}px)`,
+} as const;
 
 function subscribe(onChange: () => void): () => void {
   if (typeof window.matchMedia !== 'function') return () => {};
