@@ -82,12 +82,15 @@ export async function createPlatform(
   const allProjections = modules.flatMap((module) => module.projections ?? []);
   const delivery = config.kafkaBrokers
     ? await kafkaDelivery(config, modules, allProjections, { db, logger, role, service: options.service })
-    : embeddedDelivery(db, allProjections, logger, background, role);
+    : embeddedDelivery(db, allProjections, logger, background, role, !config.databaseUrl);
   const { projections } = delivery;
   const eventStore = createEventStore(db, {
     clock,
     onCommitted: (last) => projections.notify(last),
     notifyChannel: relayWakeChannel(config),
+    // Only on PGlite (docs/decisions.md): on PostgreSQL a group appends in one statement, and with Kafka
+    // the projectors are other processes.
+    inline: delivery.inline,
   });
   // Job handlers receive the platform that holds the jobs: a cycle closed through a function.
   // With REDIS_URL the jobs live in BullMQ (the distributed mode); without it, in the embedded scheduler.

@@ -4,6 +4,7 @@ import { notificationChannel } from './db/notification-listener';
 import { createKafkaEventBus, type KafkaEventBus } from './event-bus/kafka-event-bus';
 import { createOutboxRelay, type OutboxRelay, relayLockKey } from './event-bus/outbox-relay';
 import { moduleOfEventType, moduleTopic } from './event-bus/topics';
+import type { InlineDelivery } from './event-store/postgres-event-store';
 import type { YomanModule } from './module';
 import type { Platform } from './platform';
 import { createKafkaProjectionRunner } from './projections/kafka-projection-runner';
@@ -33,6 +34,8 @@ export function relayWakeChannel(config: Config): string | undefined {
 /** How committed events reach the read models: the runner the platform exposes, and its lifecycle. */
 export interface Delivery {
   projections: EmbeddedProjectionRunner;
+  /** Inline delivery for the event store, where this delivery has it (embedded mode on PGlite). */
+  inline?: InlineDelivery;
   start(): Promise<void>;
   close(): Promise<void>;
 }
@@ -44,6 +47,8 @@ export function embeddedDelivery(
   logger: Logger,
   background: boolean,
   role: ProcessRole,
+  /** PGlite: each append group's read models are written in its own transaction (docs/decisions.md). */
+  inline = false,
 ): Delivery {
   if (role !== 'all')
     throw new Error(`The role ${role} needs KAFKA_BROKERS: without Kafka one process runs all`);
@@ -51,7 +56,12 @@ export function embeddedDelivery(
     logger,
     pollIntervalMs: background ? PROJECTION_POLL_MS : 0,
   });
-  return { projections: runner, start: () => runner.start(), close: () => runner.stop() };
+  return {
+    projections: runner,
+    inline: inline ? runner.inline : undefined,
+    start: () => runner.start(),
+    close: () => runner.stop(),
+  };
 }
 
 /**

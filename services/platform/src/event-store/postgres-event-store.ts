@@ -40,6 +40,17 @@ export interface CommittedEvent {
   type: string;
 }
 
+/**
+ * Read models brought up to date in the append's own transaction (embedded mode on PGlite: the projection
+ * runner's `inline`). `apply` answers whether every read model now includes the events; `committed` then
+ * hears where they stand once the transaction has committed. Events it does not apply are delivered as
+ * before: the append tells `onCommitted`, and the runner catches up.
+ */
+export interface InlineDelivery {
+  apply(trx: Knex.Transaction, events: readonly RecordedEvent[]): Promise<boolean>;
+  committed(position: number): void;
+}
+
 export interface EventStoreOptions {
   clock: Clock;
   /**
@@ -49,6 +60,8 @@ export interface EventStoreOptions {
   onCommitted?: (last: CommittedEvent) => void;
   /** A channel every append notifies as it commits (PostgreSQL with Kafka: it wakes the outbox relay). */
   notifyChannel?: string;
+  /** Applies each group's events to the read models in the group's transaction (see InlineDelivery). */
+  inline?: InlineDelivery;
 }
 
 /**
@@ -71,6 +84,7 @@ export function createEventStore(db: Knex, options: EventStoreOptions): EventSto
   // On PGlite the one statement cost twice the transaction's statements, and since they are prepared
   // (pglite-statements.ts) it measured no faster than them (docs/decisions.md): the transaction way stays.
   const oneStatement = onNodePostgres(db);
+  const inline = options.inline;
   const alone = async (append: Append) => {
     const result = await db.transaction((trx) => appendInTransaction(trx, append, settings()));
     notify(result, append);
@@ -88,15 +102,24 @@ export function createEventStore(db: Knex, options: EventStoreOptions): EventSto
         // Tried again below, each stream's version read after the lock (see appendAllInOneStatement).
       }
     }
-    if (appends.length > 1) {
+    if (appends.length > 1 || inline) {
       try {
-        const outcomes = await db.transaction((trx) => appendAllInTransaction(trx, appends, settings()));
-        outcomes.forEach((outcome, index) => {
-          if (!(outcome instanceof ConcurrencyError)) notify(outcome, appends[index] as Append);
+        let applied = false;
+        const outcomes = await db.transaction(async (trx) => {
+          const appended = await appendAllInTransaction(trx, appends, settings());
+          applied = inline ? await inline.apply(trx, appended.events) : false;
+          return appended.outcomes;
         });
+        if (applied) inline?.committed(lastPositionOf(outcomes));
+        else {
+          outcomes.forEach((outcome, index) => {
+            if (!(outcome instanceof ConcurrencyError)) notify(outcome, appends[index] as Append);
+          });
+        }
         return settledOutcomes(outcomes);
       } catch {
-        // Tried again one by one below.
+        // Tried again one by one below, without inline delivery: a projection that throws on an event then
+        // has it recorded and skipped by the runner, as for any other append.
       }
     }
     return Promise.allSettled(appends.map(alone));
@@ -137,7 +160,9 @@ async function appendInTransaction(
   settings: AppendSettings,
 ): Promise<AppendResult> {
   try {
-    const [outcome] = await appendAllInTransaction(trx, [append], settings);
+    const {
+      outcomes: [outcome],
+    } = await appendAllInTransaction(trx, [append], settings);
     if (outcome instanceof ConcurrencyError) throw outcome;
     return outcome as AppendResult;
   } catch (error) {
@@ -148,13 +173,14 @@ async function appendInTransaction(
 
 /**
  * Appends in one transaction, in order, under the append lock (the notification, delivered at commit and only
- * then, rides on the lock's round trip): each one's result, or the 409 its expected version gets.
+ * then, rides on the lock's round trip): each one's result, or the 409 its expected version gets, and the
+ * events as they were recorded (position order), as a read of the events table would give them.
  */
 async function appendAllInTransaction(
   trx: Knex.Transaction,
   appends: readonly Append[],
   settings: AppendSettings,
-): Promise<(AppendResult | ConcurrencyError)[]> {
+): Promise<{ outcomes: (AppendResult | ConcurrencyError)[]; events: RecordedEvent[] }> {
   if (settings.notifyChannel) {
     await trx.raw(`select pg_advisory_xact_lock(?), pg_notify(?, '')`, [
       APPEND_LOCK_KEY,
@@ -187,7 +213,7 @@ async function appendAllInTransaction(
     versions.set(append.streamId, current + append.events.length);
     return { nextVersion: current + append.events.length, lastPosition: 0 };
   });
-  if (rows.length === 0) return outcomes;
+  if (rows.length === 0) return { outcomes, events: [] };
   const inserted: { position: number | string; stream_id: string; version: number | string }[] = await trx(
     'events',
   )
@@ -201,7 +227,29 @@ async function appendAllInTransaction(
     if (outcome instanceof ConcurrencyError || append.events.length === 0) return;
     outcome.lastPosition = positions.get(`${append.streamId}\n${outcome.nextVersion}`) as number;
   });
-  return outcomes;
+  const events = rows.map(
+    (row): RecordedEvent => ({
+      position: positions.get(`${row.stream_id}\n${row.version}`) as number,
+      streamId: row.stream_id as string,
+      streamType: row.stream_type as string,
+      version: row.version as number,
+      type: row.type as string,
+      // Parsed from the stored text, as jsonb gives it back (no undefined members).
+      data: JSON.parse(row.data as string),
+      metadata: JSON.parse(row.metadata as string),
+      recordedAt: settings.now,
+    }),
+  );
+  return { outcomes, events: events.sort((a, b) => a.position - b.position) };
+}
+
+/** The highest position a group's appends reached. */
+function lastPositionOf(outcomes: readonly (AppendResult | ConcurrencyError)[]): number {
+  let last = 0;
+  for (const outcome of outcomes) {
+    if (!(outcome instanceof ConcurrencyError)) last = Math.max(last, outcome.lastPosition);
+  }
+  return last;
 }
 
 const settledOutcomes = (outcomes: readonly (AppendResult | ConcurrencyError)[]) =>

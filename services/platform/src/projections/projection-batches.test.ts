@@ -84,6 +84,15 @@ beforeEach(async () => {
   calls.length = 0;
 });
 
+/**
+ * Appends in a transaction of the test's own: the runner, not the append, then delivers the events (embedded
+ * mode applies a group's events in its own transaction, see inline-delivery.test.ts).
+ */
+const appendForTheRunner = (streamId: string, events: ReturnType<typeof written>[]) =>
+  running.platform.db.transaction((trx) =>
+    running.platform.eventStore.append(streamId, 'note', 'no_stream', events, trx),
+  );
+
 const notes = async () =>
   (await running.platform.db('batched_notes').orderBy('position').select('position', 'author')).map(
     (row) => `${row.position} ${row.author}`,
@@ -99,8 +108,8 @@ describe('batches in the projection runner', () => {
   });
 
   it('applies a clean batch without a savepoint per projection', async () => {
-    const { db, eventStore, projections } = running.platform;
-    await eventStore.append('note-1', 'note', 'no_stream', [written('dana'), written('avi')]);
+    const { db, projections } = running.platform;
+    await appendForTheRunner('note-1', [written('dana'), written('avi')]);
     const statements: string[] = [];
     const record = (query: { sql: string }) => statements.push(query.sql);
     db.on('query', record);
@@ -116,11 +125,7 @@ describe('batches in the projection runner', () => {
 
   it('records and skips a failing event of a batch and keeps every other event of it', async () => {
     const { db, eventStore, projections } = running.platform;
-    await eventStore.append('note-1', 'note', 'no_stream', [
-      written('dana'),
-      written('explode'),
-      written('avi'),
-    ]);
+    await appendForTheRunner('note-1', [written('dana'), written('explode'), written('avi')]);
     await projections.catchUp();
     // Straight in the delivery's transaction (which it aborts), again in a savepoint, then event by event.
     expect(calls).toEqual(['batch 1,2,3', 'batch 1,2,3', 'apply 1', 'apply 2', 'apply 3']);

@@ -106,6 +106,40 @@ async function deliverBatch(
 }
 
 /**
+ * Embedded mode's inline delivery: gives events just appended in `trx` (position order, nothing between
+ * them) to every projection in that same transaction and moves the checkpoints past them, when every
+ * projection stands right before the first; otherwise answers false, changes nothing, and the runner
+ * delivers them after the commit. One transaction then holds the events and every read model's rows, so a
+ * save's read-your-writes costs no second transaction, no read of the events table, and no wait.
+ */
+export async function deliverAppended(
+  trx: Knex.Transaction,
+  projections: readonly Projection[],
+  events: readonly RecordedEvent[],
+): Promise<boolean> {
+  const first = events[0]?.position;
+  if (first === undefined || events.some((event, index) => event.position !== first + index)) return false;
+  if (projections.length === 0) return true;
+  const checkpoints = await lockCheckpoints(trx, projections);
+  if (projections.some((projection) => checkpoints.get(projection.name) !== first - 1)) return false;
+  try {
+    // In a savepoint: should a projection throw, the events still commit (no position is lost to a
+    // rollback) and the runner delivers them, recording and skipping the one that throws.
+    await trx.transaction(async (savepoint) => {
+      for (const projection of projections) {
+        const handles = new Set(projection.handles);
+        const own = events.filter((event) => handles.has(event.type));
+        if (own.length > 0) await applyInOrder(projection, own, savepoint);
+      }
+      await writeCheckpoints(savepoint, projections, first + events.length - 1);
+    });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
  * Applies a projection's events, straight in `trx` or, when `isolate`, in one savepoint: only when the batch
  * throws does it roll back and go event by event, so the bad event is isolated and the others still apply.
  * Answers how many events were skipped (always none unisolated: there, what throws aborts the transaction).

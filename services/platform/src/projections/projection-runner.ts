@@ -1,10 +1,10 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
-import type { CommittedEvent } from '../event-store/postgres-event-store';
+import type { CommittedEvent, InlineDelivery } from '../event-store/postgres-event-store';
 import { unavailable } from '../http/errors';
 import { readModelChanged } from '../read-cache/read-cache';
-import { deliverAll, writeCheckpoints } from './projection-delivery';
+import { deliverAll, deliverAppended, writeCheckpoints } from './projection-delivery';
 import type { Projection, ProjectionRunner } from './types';
 
 const DEFAULT_BATCH_SIZE = 500;
@@ -28,6 +28,11 @@ export interface EmbeddedProjectionRunner extends ProjectionRunner {
   replay(name?: string): Promise<ProjectionReplay[]>;
 }
 
+/** The in-process runner, which can also apply an append's events in the append's own transaction. */
+export interface InProcessProjectionRunner extends EmbeddedProjectionRunner {
+  inline: InlineDelivery;
+}
+
 export interface ProjectionRunnerOptions {
   logger: Logger;
   /** Safety-net poll for events committed by other means (0: no poll). */
@@ -45,7 +50,7 @@ export function createProjectionRunner(
   db: Knex,
   projections: readonly Projection[],
   options: ProjectionRunnerOptions,
-): EmbeddedProjectionRunner {
+): InProcessProjectionRunner {
   assertUniqueNames(projections);
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
   const deliver = (selected: readonly Projection[]) => deliverAll(db, selected, batchSize, options.logger);
@@ -57,6 +62,8 @@ export function createProjectionRunner(
    * lock), and a replay lowers it before it resets anything.
    */
   let delivered = 0;
+  /** A replay is resetting and rebuilding the read models: inline delivery stands aside until it is done. */
+  let replaying = false;
   let poll: NodeJS.Timeout | undefined;
 
   const enqueue = <T>(work: () => Promise<T>): Promise<T> => {
@@ -82,33 +89,51 @@ export function createProjectionRunner(
     enqueue(async (): Promise<ProjectionReplay[]> => {
       const selected = selectProjections(projections, name);
       delivered = 0;
-      await db.transaction(async (trx) => {
-        for (const projection of selected) await projection.reset(trx);
-        readModelChanged(trx, 'all');
-        await trx('projection_failures')
-          .whereIn(
-            'projection',
-            selected.map((projection) => projection.name),
-          )
-          .delete();
-        await writeCheckpoints(trx, selected, 0);
-      });
-      // Replayed together, the projections share each read of the event store.
-      const { totals } = await deliver(selected);
-      return selected.map((projection) => ({
-        projection: projection.name,
-        ...(totals.get(projection.name) ?? { events: 0, failures: 0 }),
-      }));
+      replaying = true;
+      try {
+        return await replaySelected(selected);
+      } finally {
+        replaying = false;
+      }
     });
+
+  const replaySelected = async (selected: readonly Projection[]): Promise<ProjectionReplay[]> => {
+    await db.transaction(async (trx) => {
+      for (const projection of selected) await projection.reset(trx);
+      readModelChanged(trx, 'all');
+      await trx('projection_failures')
+        .whereIn(
+          'projection',
+          selected.map((projection) => projection.name),
+        )
+        .delete();
+      await writeCheckpoints(trx, selected, 0);
+    });
+    // Replayed together, the projections share each read of the event store.
+    const { totals } = await deliver(selected);
+    return selected.map((projection) => ({
+      projection: projection.name,
+      ...(totals.get(projection.name) ?? { events: 0, failures: 0 }),
+    }));
+  };
 
   const notify = () => {
     catchUp().catch((error) => options.logger.error({ err: error }, 'projection catch-up failed'));
+  };
+
+  const inline: InlineDelivery = {
+    apply: (trx, events) => (replaying ? Promise.resolve(false) : deliverAppended(trx, projections, events)),
+    committed(position) {
+      // A replay that began meanwhile has reset the checkpoints: it, not this commit, says where they stand.
+      if (!replaying) delivered = position;
+    },
   };
 
   return {
     catchUp,
     replay,
     notify,
+    inline,
     rebuild: async (name) => {
       await replay(name);
     },
