@@ -1,6 +1,6 @@
 import type { TradeFiguresData, TradeSaveBody } from '@yoman/contracts';
-import { DateTime } from 'luxon';
 import { calculateTrade } from '../calculation/calculate-trade';
+import { tradeDayOf } from '../time/zoned-time';
 
 /** A rate a calculation used (USD/ILS, or a cross's quote currency in USD), as the market module answers it. */
 export interface UsedRate {
@@ -11,9 +11,11 @@ export interface UsedRate {
 
 /** The day whose USD/ILS rate applies: the exit's calendar day in Israel, where the rate is published. */
 export function rateDayOf(exitTime: string | Date): string {
-  const exit = typeof exitTime === 'string' ? DateTime.fromISO(exitTime) : DateTime.fromJSDate(exitTime);
-  return exit.setZone('Asia/Jerusalem').toISODate() as string;
+  // zonedTime, not luxon's setZone: it asked Intl for the offset on every save (2 % of a save's time).
+  return tradeDayOf(typeof exitTime === 'string' ? exitTime : exitTime.toISOString(), RATE_ZONE);
 }
+
+const RATE_ZONE = 'Asia/Jerusalem';
 
 /**
  * A trade's figures as the server stores them: the client's fields with P&L and R computed again here (the
