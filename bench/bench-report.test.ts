@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { type BenchReport, benchTableOf } from './bench-report';
+import { type BenchReport, benchTableOf, modesTableOf } from './bench-report';
 import type { LoadFigures } from './load-generator';
+import type { ModeFigures } from './run-modes';
 
 const figures = (requestsPerSecond: number, p50: number, p99: number): LoadFigures => ({
   requestsPerSecond,
@@ -62,5 +63,40 @@ describe('the bench table', () => {
       .find((text) => text.includes('cost / /api/trades (one month)'));
     // 100 / 80 req/s, 50 / 40 ms at p50, 180 / 90 ms at p99.
     expect(line).toMatch(/1\.25×\s+1\.25×\s+2\.00×/);
+  });
+});
+
+const modeFigures = (mode: ModeFigures['mode'], lagMs: number): ModeFigures => ({
+  mode,
+  logging: figures(400, 20, 50),
+  lag: {
+    targetRate: 200,
+    achievedRate: 200,
+    events: 3000,
+    p50: lagMs,
+    p99: lagMs * 2,
+    max: lagMs * 3,
+    warmup: { seconds: 5, p50: lagMs, p99: lagMs * 2 },
+  },
+  catchUp: { events: 10_000, seconds: 2, eventsPerSecond: 5000 },
+  memory: [{ process: mode, megabytes: 300 }],
+});
+
+describe('the run-modes table', () => {
+  it('divides distributed by embedded, and says n/a where the embedded figure is 0 as shown', () => {
+    // Embedded, a save's read models commit with its append: the lag after the append answers is 0.0 ms.
+    const lines = modesTableOf({
+      embedded: modeFigures('embedded', 0.01),
+      distributed: modeFigures('distributed', 20),
+    });
+    const lag = (label: string) => lines.find((text) => text.startsWith(label)) as string;
+    expect(lag('  lag p50 ms')).toMatch(/0\.0\s+20\.0\s+n\/a$/);
+    expect(lag('  lag p99 ms')).toMatch(/0\.0\s+40\.0\s+n\/a$/);
+    expect(lag('catch-up of 10000 events: s')).toMatch(/1\.00×$/);
+    const slower = modesTableOf({
+      embedded: modeFigures('embedded', 10),
+      distributed: modeFigures('distributed', 20),
+    });
+    expect(slower.find((text) => text.startsWith('  lag p50 ms'))).toMatch(/10\.0\s+20\.0\s+2\.00×$/);
   });
 });

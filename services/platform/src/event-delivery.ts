@@ -40,7 +40,10 @@ export interface Delivery {
   close(): Promise<void>;
 }
 
-/** Embedded: the in-process runner reads the events table after each commit. */
+/**
+ * Embedded: on PGlite an append group's events are applied in the group's own transaction (`inline`); the
+ * in-process runner reads the events table after a commit for everything else.
+ */
 export function embeddedDelivery(
   db: Platform['db'],
   projections: readonly Projection[],

@@ -62,7 +62,8 @@ const notesModule: YomanModule = {
 };
 
 const written = (author: string) => ({ type: 'note.written.v1', data: { author } });
-const onKafka = Boolean(testConfig().kafkaBrokers);
+// Inline delivery is PGlite's: on PostgreSQL (the infra suite's YOMAN_TEST_DATABASE_URL) the runner delivers.
+const onPostgres = Boolean(testConfig().databaseUrl);
 let running: RunningPlatform;
 
 beforeAll(async () => {
@@ -97,7 +98,7 @@ async function statementsOf(work: () => Promise<unknown>): Promise<string[]> {
 const readsOfEvents = (statements: string[]) =>
   statements.filter((sql) => /from "events" where "position" >/i.test(sql));
 
-describe.skipIf(onKafka)('inline delivery (embedded mode on PGlite)', () => {
+describe.skipIf(onPostgres)('inline delivery (embedded mode on PGlite)', () => {
   it('commits an append and every read model in one transaction, leaving the runner nothing to do', async () => {
     const { eventStore, projections } = running.platform;
     let lastPosition = 0;
@@ -184,7 +185,7 @@ describe.skipIf(onKafka)('inline delivery (embedded mode on PGlite)', () => {
   });
 });
 
-describe.skipIf(onKafka)('deliverAppended', () => {
+describe.skipIf(onPostgres)('deliverAppended', () => {
   const event = (position: number, author: string): RecordedEvent => ({
     position,
     streamId: `note-${position}`,
