@@ -108,8 +108,8 @@ async function deliverBatch(
 /**
  * Embedded mode's inline delivery: gives events just appended in `trx` (position order, nothing between
  * them) to every projection in that same transaction and moves the checkpoints past them, when every
- * projection stands right before the first; otherwise answers false, changes nothing, and the runner
- * delivers them after the commit. One transaction then holds the events and every read model's rows, so a
+ * projection stands right before the first; otherwise answers false, applies nothing (a checkpoint row
+ * missing is created at 0, as any delivery does), and the runner delivers them after the commit. One transaction then holds the events and every read model's rows, so a
  * save's read-your-writes costs no second transaction, no read of the events table, and no wait.
  */
 export async function deliverAppended(
