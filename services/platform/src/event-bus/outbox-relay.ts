@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { createNotificationListener } from '../db/notification-listener';
-import { headPosition, readEventsAfter } from '../event-store/postgres-event-store';
+import { headPosition, readEventsAfter } from '../event-store/event-reads';
 import { createWakeablePause } from '../wakeable-pause';
 import { createRelayLeadership } from './relay-leadership';
 import { fnv1a } from './topics';

@@ -1,37 +1,21 @@
 import type { Knex } from 'knex';
 import { isUniqueViolation } from '../db/database';
-import { onNodePostgres, prepared } from '../db/prepared';
+import { onNodePostgres } from '../db/prepared';
 import { createGroupCommit } from '../group-commit';
 import { ConcurrencyError } from '../http/errors';
 import type { Clock } from '../platform';
+import { APPEND_LOCK_KEY } from './append-lock';
+import { headPosition, readEventsAfter, readStream } from './event-reads';
+import {
+  type Append,
+  type AppendSettings,
+  appendAllInOneStatement,
+  fitsOneStatement,
+} from './one-statement-append';
 import { assertStorableEvents } from './storable-text';
-import type {
-  AppendResult,
-  EventMetadata,
-  EventStore,
-  ExpectedVersion,
-  NewEvent,
-  RecordedEvent,
-} from './types';
+import type { AppendResult, EventStore, ExpectedVersion, RecordedEvent } from './types';
 
-/**
- * The advisory-lock key every append takes for its transaction. Appends therefore allocate positions and
- * commit one after another, so a reader never sees position n+1 while n is still uncommitted.
- */
-export const APPEND_LOCK_KEY = 7_140_318_001;
-
-const DEFAULT_READ_LIMIT = 1000;
-
-interface EventRow {
-  position: number | string;
-  stream_id: string;
-  stream_type: string;
-  version: number;
-  type: string;
-  data: unknown;
-  metadata: EventMetadata | null;
-  recorded_at: Date | string;
-}
+export { APPEND_LOCK_KEY };
 
 /** The last event of a committed append: where it is and which stream and type it has. */
 export interface CommittedEvent {
@@ -107,7 +91,7 @@ export function createEventStore(db: Knex, options: EventStoreOptions): EventSto
         let applied = false;
         const outcomes = await db.transaction(async (trx) => {
           const appended = await appendAllInTransaction(trx, appends, settings());
-          applied = inline ? await inline.apply(trx, appended.events) : false;
+          applied = inline ? await inline.apply(trx, appended.recorded()) : false;
           return appended.outcomes;
         });
         if (applied) inline?.committed(lastPositionOf(outcomes));
@@ -141,18 +125,6 @@ export function createEventStore(db: Knex, options: EventStoreOptions): EventSto
   };
 }
 
-interface Append {
-  streamId: string;
-  streamType: string;
-  expectedVersion: ExpectedVersion;
-  events: readonly NewEvent[];
-}
-
-interface AppendSettings {
-  now: Date;
-  notifyChannel?: string;
-}
-
 /** One append in the caller's transaction: its result, or a ConcurrencyError thrown (409). */
 async function appendInTransaction(
   trx: Knex.Transaction,
@@ -174,13 +146,13 @@ async function appendInTransaction(
 /**
  * Appends in one transaction, in order, under the append lock (the notification, delivered at commit and only
  * then, rides on the lock's round trip): each one's result, or the 409 its expected version gets, and the
- * events as they were recorded (position order), as a read of the events table would give them.
+ * events as they were recorded (position order, on demand), as a read of the events table would give them.
  */
 async function appendAllInTransaction(
   trx: Knex.Transaction,
   appends: readonly Append[],
   settings: AppendSettings,
-): Promise<{ outcomes: (AppendResult | ConcurrencyError)[]; events: RecordedEvent[] }> {
+): Promise<{ outcomes: (AppendResult | ConcurrencyError)[]; recorded: () => RecordedEvent[] }> {
   if (settings.notifyChannel) {
     await trx.raw(`select pg_advisory_xact_lock(?), pg_notify(?, '')`, [
       APPEND_LOCK_KEY,
@@ -213,7 +185,7 @@ async function appendAllInTransaction(
     versions.set(append.streamId, current + append.events.length);
     return { nextVersion: current + append.events.length, lastPosition: 0 };
   });
-  if (rows.length === 0) return { outcomes, events: [] };
+  if (rows.length === 0) return { outcomes, recorded: () => [] };
   const inserted: { position: number | string; stream_id: string; version: number | string }[] = await trx(
     'events',
   )
@@ -227,20 +199,24 @@ async function appendAllInTransaction(
     if (outcome instanceof ConcurrencyError || append.events.length === 0) return;
     outcome.lastPosition = positions.get(`${append.streamId}\n${outcome.nextVersion}`) as number;
   });
-  const events = rows.map(
-    (row): RecordedEvent => ({
-      position: positions.get(`${row.stream_id}\n${row.version}`) as number,
-      streamId: row.stream_id as string,
-      streamType: row.stream_type as string,
-      version: row.version as number,
-      type: row.type as string,
-      // Parsed from the stored text, as jsonb gives it back (no undefined members).
-      data: JSON.parse(row.data as string),
-      metadata: JSON.parse(row.metadata as string),
-      recordedAt: settings.now,
-    }),
-  );
-  return { outcomes, events: events.sort((a, b) => a.position - b.position) };
+  // Built only for inline delivery, which is the one caller that needs them.
+  const recorded = () =>
+    rows
+      .map(
+        (row): RecordedEvent => ({
+          position: positions.get(`${row.stream_id}\n${row.version}`) as number,
+          streamId: row.stream_id as string,
+          streamType: row.stream_type as string,
+          version: row.version as number,
+          type: row.type as string,
+          // Parsed from the stored text, as jsonb gives it back (no undefined members).
+          data: JSON.parse(row.data as string),
+          metadata: JSON.parse(row.metadata as string),
+          recordedAt: settings.now,
+        }),
+      )
+      .sort((a, b) => a.position - b.position);
+  return { outcomes, recorded };
 }
 
 /** The highest position a group's appends reached. */
@@ -260,132 +236,8 @@ const settledOutcomes = (outcomes: readonly (AppendResult | ConcurrencyError)[])
         : { status: 'fulfilled', value: outcome },
   );
 
-/** A group one statement can append: each append has events and a stream of its own in the group. */
-function fitsOneStatement(appends: readonly Append[]): boolean {
-  const streams = new Set(appends.map((append) => append.streamId));
-  return streams.size === appends.length && appends.every((append) => append.events.length > 0);
-}
-
-/**
- * The group's appends in one statement, run as its own transaction, on PostgreSQL: one round trip instead of
- * five (begin, lock, versions, insert, commit), and a statement each connection plans once (`prepared`). Its
- * text is the same for any group, every event and expectation in two JSON parameters. It takes the append lock before any position is drawn, so positions still
- * commit in order, and inserts only the events of appends whose expected version matches; an append with no
- * row back is refused (409). Its versions are read from the statement's snapshot, taken before the lock was
- * granted, so an append to the same stream that committed meanwhile is not seen: the insert then meets that
- * version's row and fails on the unique (stream, version), and the caller appends the group again the
- * transaction way, which reads the versions after the lock. A stale snapshot can only fail, never store a
- * wrong version.
- */
-async function appendAllInOneStatement(
-  db: Knex,
-  appends: readonly Append[],
-  settings: AppendSettings,
-): Promise<(AppendResult | ConcurrencyError)[]> {
-  const expected = appends.map((append, index) => ({
-    ord: index,
-    stream_id: append.streamId,
-    kind: typeof append.expectedVersion === 'number' ? 'version' : append.expectedVersion,
-    version: typeof append.expectedVersion === 'number' ? append.expectedVersion : null,
-  }));
-  const events = appends.flatMap((append, index) =>
-    append.events.map((event, seq) => ({
-      ord: index,
-      seq: seq + 1,
-      stream_id: append.streamId,
-      stream_type: append.streamType,
-      type: event.type,
-      data: event.data ?? null,
-      metadata: event.metadata ?? {},
-    })),
-  );
-  const lock = settings.notifyChannel
-    ? {
-        sql: 'select pg_advisory_xact_lock(?), pg_notify(?, ?)',
-        bindings: [APPEND_LOCK_KEY, settings.notifyChannel, ''],
-      }
-    : { sql: 'select pg_advisory_xact_lock(?)', bindings: [APPEND_LOCK_KEY] };
-  const result: { rows: { position: number | string; stream_id: string; version: number | string }[] } =
-    await prepared(
-      db.raw(
-        `with expected as (
-         select * from jsonb_to_recordset(?::jsonb) as x(ord int, stream_id text, kind text, version int)
-       ), locked as (${lock.sql}),
-       stored as (
-         select e.ord, coalesce((select max(version) from events where events.stream_id = e.stream_id), 0) as version
-         from expected e
-       ), accepted as (
-         select e.ord from expected e join stored s using (ord)
-         where case e.kind when 'any' then true when 'no_stream' then s.version = 0 else s.version = e.version end
-       )
-       insert into events (stream_id, stream_type, version, type, data, metadata, recorded_at)
-       select n.stream_id, n.stream_type, s.version + n.seq, n.type, n.data, n.metadata, ?::timestamptz
-       from jsonb_to_recordset(?::jsonb)
-         as n(ord int, seq int, stream_id text, stream_type text, type text, data jsonb, metadata jsonb)
-       join accepted a using (ord)
-       join stored s using (ord)
-       cross join locked
-       order by n.ord, n.seq
-       returning position, stream_id, version`,
-        [JSON.stringify(expected), ...lock.bindings, settings.now, JSON.stringify(events)],
-      ),
-    );
-  const last = new Map<string, { position: number; version: number }>();
-  for (const row of result.rows) {
-    const position = Number(row.position);
-    if ((last.get(row.stream_id)?.position ?? 0) < position)
-      last.set(row.stream_id, { position, version: Number(row.version) });
-  }
-  return appends.map((append) => {
-    const stored = last.get(append.streamId);
-    return stored
-      ? { nextVersion: stored.version, lastPosition: stored.position }
-      : new ConcurrencyError(append.streamId);
-  });
-}
-
 function versionMatches(expected: ExpectedVersion, current: number): boolean {
   if (expected === 'any') return true;
   if (expected === 'no_stream') return current === 0;
   return expected === current;
-}
-
-/** One stream's events in version order. */
-export async function readStream(db: Knex | Knex.Transaction, streamId: string): Promise<RecordedEvent[]> {
-  const rows: EventRow[] = await db('events').where({ stream_id: streamId }).orderBy('version');
-  return rows.map(toRecordedEvent);
-}
-
-/** Events after `after` in position order, optionally only some types and only up to `upTo` (inclusive). */
-export async function readEventsAfter(
-  db: Knex | Knex.Transaction,
-  options: { after: number; limit?: number; types?: readonly string[]; upTo?: number },
-): Promise<RecordedEvent[]> {
-  const query = db('events')
-    .where('position', '>', options.after)
-    .orderBy('position')
-    .limit(options.limit ?? DEFAULT_READ_LIMIT);
-  if (options.types) query.whereIn('type', [...options.types]);
-  if (options.upTo !== undefined) query.where('position', '<=', options.upTo);
-  const rows: EventRow[] = await query;
-  return rows.map(toRecordedEvent);
-}
-
-/** The highest committed position, 0 for an empty store. */
-export async function headPosition(db: Knex | Knex.Transaction): Promise<number> {
-  const row = await db('events').max({ position: 'position' }).first();
-  return Number(row?.position ?? 0);
-}
-
-function toRecordedEvent(row: EventRow): RecordedEvent {
-  return {
-    position: Number(row.position),
-    streamId: row.stream_id,
-    streamType: row.stream_type,
-    version: Number(row.version),
-    type: row.type,
-    data: row.data,
-    metadata: row.metadata ?? {},
-    recordedAt: row.recorded_at instanceof Date ? row.recorded_at : new Date(row.recorded_at),
-  };
 }

@@ -1,67 +1,17 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RunningPlatform } from '../create-platform';
 import type { RecordedEvent } from '../event-store/types';
-import type { YomanModule } from '../module';
 import { resetDatabase } from '../testing/reset-database';
 import { testConfig } from '../testing/test-config';
 import { createTestPlatform } from '../testing/test-platform';
+import { deliveredLog, notesModule, notesPerAuthor, written } from './notes-fixture';
 import { deliverAppended } from './projection-delivery';
-import type { Projection } from './types';
 
 // Embedded mode on PGlite writes an append group's read-model rows in the group's own transaction: the
 // events, every projection's rows and the checkpoints commit together, so a save answers without a second
 // transaction or a wait. Only when every projection stands right before the group; otherwise, and when a
 // projection throws, the runner delivers the events after the commit, as before.
 
-const notesPerAuthor: Projection = {
-  name: 'inline-notes-per-author',
-  handles: ['note.written.v1'],
-  async apply(event, trx) {
-    const { author } = event.data as { author: string };
-    if (author === 'explode') throw new Error('cannot read this note');
-    await trx('inline_notes')
-      .insert({ author, notes: 1 })
-      .onConflict('author')
-      .merge({ notes: trx.raw('inline_notes.notes + 1') });
-  },
-  async reset(trx) {
-    await trx('inline_notes').delete();
-  },
-};
-
-/** Lists each delivered position in the order it was applied. */
-const deliveredLog: Projection = {
-  name: 'inline-delivered-log',
-  handles: ['note.written.v1'],
-  async apply(event, trx) {
-    await trx('inline_log').insert({ position: event.position });
-  },
-  async reset(trx) {
-    await trx('inline_log').delete();
-  },
-};
-
-const notesModule: YomanModule = {
-  name: 'inline-notes',
-  migrations: [
-    {
-      name: '0001-inline-notes',
-      async up(db) {
-        await db.schema.createTable('inline_notes', (table) => {
-          table.text('author').primary();
-          table.integer('notes').notNullable();
-        });
-        await db.schema.createTable('inline_log', (table) => {
-          table.bigIncrements('id');
-          table.bigInteger('position').notNullable();
-        });
-      },
-    },
-  ],
-  projections: [notesPerAuthor, deliveredLog],
-};
-
-const written = (author: string) => ({ type: 'note.written.v1', data: { author } });
 // Inline delivery is PGlite's: on PostgreSQL (the infra suite's YOMAN_TEST_DATABASE_URL) the runner delivers.
 const onPostgres = Boolean(testConfig().databaseUrl);
 let running: RunningPlatform;
@@ -72,8 +22,9 @@ beforeAll(async () => {
 afterAll(() => running.close());
 beforeEach(() => resetDatabase(running.platform));
 
-const readModel = () => running.platform.db('inline_notes').orderBy('author').select('author', 'notes');
-const log = async () => (await running.platform.db('inline_log').orderBy('id').pluck('position')).map(Number);
+const readModel = () => running.platform.db('notes_per_author').orderBy('author').select('author', 'notes');
+const log = async () =>
+  (await running.platform.db('delivered_log').orderBy('id').pluck('position')).map(Number);
 const checkpoints = async () =>
   (
     await running.platform
@@ -118,7 +69,7 @@ describe.skipIf(onPostgres)('inline delivery (embedded mode on PGlite)', () => {
     expect(await checkpoints()).toEqual([2, 2]);
     expect(await statementsOf(() => projections.waitFor(lastPosition))).toEqual([]);
     expect(await statementsOf(() => projections.catchUp())).not.toContainEqual(
-      expect.stringMatching(/insert into "inline_(notes|log)"/i),
+      expect.stringMatching(/insert into "(notes_per_author|delivered_log)"/i),
     );
   });
 

@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import type { EventBatch, EventBus } from '../event-bus/types';
+import { headPosition, readEventsAfter } from '../event-store/event-reads';
 import type { CommittedEvent } from '../event-store/postgres-event-store';
-import { headPosition, readEventsAfter } from '../event-store/postgres-event-store';
 import type { RecordedEvent } from '../event-store/types';
 import { createGroupCommit } from '../group-commit';
 import { unavailable } from '../http/errors';

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
-import { headPosition, readEventsAfter } from '../event-store/postgres-event-store';
+import { headPosition, readEventsAfter } from '../event-store/event-reads';
 import type { RecordedEvent } from '../event-store/types';
 import type { Projection } from './types';
 

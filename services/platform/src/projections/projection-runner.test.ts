@@ -1,65 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RunningPlatform } from '../create-platform';
-import type { YomanModule } from '../module';
 import { resetDatabase } from '../testing/reset-database';
 import { testConfig } from '../testing/test-config';
 import { createTestPlatform } from '../testing/test-platform';
-import type { Projection } from './types';
-
-/** Counts notes per author: an upsert, so it is naturally idempotent only through the checkpoint. */
-const notesPerAuthor: Projection = {
-  name: 'notes-per-author',
-  handles: ['note.written.v1', 'note.deleted.v1'],
-  async apply(event, trx) {
-    const { author } = event.data as { author: string };
-    if (author === 'explode') throw new Error('cannot read this note');
-    const delta = event.type === 'note.written.v1' ? 1 : -1;
-    await trx('notes_per_author')
-      .insert({ author, notes: delta, last_position: event.position })
-      .onConflict('author')
-      // The greatest position, not the latest applied: on Kafka two streams' events arrive in either order.
-      .merge({
-        notes: trx.raw('notes_per_author.notes + ?', [delta]),
-        last_position: trx.raw('greatest(notes_per_author.last_position, ?)', [event.position]),
-      });
-  },
-  async reset(trx) {
-    await trx('notes_per_author').delete();
-  },
-};
-
-/** Lists each delivered position, to see exactly what the relay delivered and in which order. */
-const deliveredLog: Projection = {
-  name: 'delivered-log',
-  handles: ['note.written.v1'],
-  async apply(event, trx) {
-    await trx('delivered_log').insert({ position: event.position });
-  },
-  async reset(trx) {
-    await trx('delivered_log').delete();
-  },
-};
-
-const notesModule: YomanModule = {
-  name: 'notes',
-  migrations: [
-    {
-      name: '0001-notes-read-models',
-      async up(db) {
-        await db.schema.createTable('notes_per_author', (table) => {
-          table.text('author').primary();
-          table.integer('notes').notNullable();
-          table.bigInteger('last_position').notNullable();
-        });
-        await db.schema.createTable('delivered_log', (table) => {
-          table.bigIncrements('id');
-          table.bigInteger('position').notNullable();
-        });
-      },
-    },
-  ],
-  projections: [notesPerAuthor, deliveredLog],
-};
+import { notesModule, written } from './notes-fixture';
 
 // With YOMAN_TEST_KAFKA_BROKERS the same platform delivers through Kafka, keeping checkpoints per partition.
 const onKafka = Boolean(testConfig().kafkaBrokers);
@@ -78,7 +22,6 @@ async function checkpointsByName() {
   return rows.map((row) => ({ name: row.name, position: Number(row.position) }));
 }
 
-const written = (author: string) => ({ type: 'note.written.v1', data: { author } });
 let running: RunningPlatform;
 
 beforeAll(async () => {
