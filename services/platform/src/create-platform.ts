@@ -84,14 +84,6 @@ export async function createPlatform(
     ? await kafkaDelivery(config, modules, allProjections, { db, logger, role, service: options.service })
     : embeddedDelivery(db, allProjections, logger, background, role, !config.databaseUrl);
   const { projections } = delivery;
-  const eventStore = createEventStore(db, {
-    clock,
-    onCommitted: (last) => projections.notify(last),
-    notifyChannel: relayWakeChannel(config),
-    // Only on PGlite (docs/decisions.md): on PostgreSQL a group appends in one statement, and with Kafka
-    // the projectors are other processes.
-    inline: delivery.inline,
-  });
   // Job handlers receive the platform that holds the jobs: a cycle closed through a function.
   // With REDIS_URL the jobs live in BullMQ (the distributed mode); without it, in the embedded scheduler.
   const runsJobs = role === 'all' || role === 'worker';
@@ -113,6 +105,16 @@ export async function createPlatform(
         platform: () => platform,
         pollIntervalMs: background && runsJobs ? undefined : 0,
       });
+  const eventStore = createEventStore(db, {
+    clock,
+    onCommitted: (last) => projections.notify(last),
+    notifyChannel: relayWakeChannel(config),
+    // Only on PGlite (docs/decisions.md): on PostgreSQL a group appends in one statement, and with Kafka
+    // the projectors are other processes.
+    inline: delivery.inline,
+    // The embedded scheduler's jobs are rows of this database: a command's jobs commit with its events.
+    storeJobs: jobs.storeInTransaction,
+  });
   const readCache =
     readCacheable(config) && role === 'all' ? createReadCache({ maxBytes: READ_CACHE_BYTES }) : undefined;
   const platform: Platform = {

@@ -1,3 +1,4 @@
+import type { JobRequest } from '../jobs/types';
 import type { Platform } from '../platform';
 import type { EventMetadata, ExpectedVersion, NewEvent, RecordedEvent } from './types';
 
@@ -13,11 +14,13 @@ export interface CommandOptions<State, Event extends NewEvent> {
   /** Defaults to the version read, so a concurrent writer makes this command fail with 409. */
   expectedVersion?: ExpectedVersion;
   /**
-   * Runs after `decide` and before the append, with the state the decided events lead to and the events;
-   * if it throws, nothing is appended. A command schedules its jobs here, so a failure leaves nothing
-   * half-written (the job of a command that then fails finds nothing to do). Not called when nothing is decided.
+   * The jobs the command leaves behind, from the state the decided events lead to and the events (a trade's
+   * lock at the end of its window). Where the jobs are rows of the events' database (the embedded scheduler)
+   * they are stored in the append's transaction, with the events or not at all. Elsewhere (BullMQ) they are
+   * scheduled before the append, and a failure to schedule appends nothing (Redis down answers 503); the job
+   * of a command that then fails finds nothing to do. Not called when nothing is decided.
    */
-  beforeAppend?: (state: State, events: Event[]) => Promise<void>;
+  jobsOf?: (state: State, events: Event[]) => readonly JobRequest[];
   /**
    * The caller has just made the stream's id up (a random UUID): its history is known to be empty, so it is
    * not read, and the append expects no stream (a clash of ids would fail with 409, never overwrite).
@@ -67,16 +70,18 @@ export async function handleCommand<State, Event extends NewEvent>(
         recordedAt,
       }),
     );
-  if (options.beforeAppend) {
-    // Positions are known only after the append; the state the events lead to does not depend on them.
-    const pending = recordedAs(0, readVersion + 1);
-    await options.beforeAppend(pending.reduce(options.evolve, current), decided);
-  }
+  // Positions are known only after the append; the state the events lead to does not depend on them.
+  const jobs =
+    options.jobsOf?.(recordedAs(0, readVersion + 1).reduce(options.evolve, current), decided) ?? [];
+  const { writesJobs } = platform.eventStore;
+  if (!writesJobs) for (const job of jobs) await platform.jobs.schedule(job);
   const { nextVersion, lastPosition } = await platform.eventStore.append(
     options.streamId,
     options.streamType,
     expectedVersion,
     newEvents,
+    undefined,
+    writesJobs ? jobs : undefined,
   );
   // Appends are serialized by the event store's lock, so one append's positions are consecutive.
   const recorded = recordedAs(lastPosition - newEvents.length + 1, nextVersion - newEvents.length + 1);

@@ -49,7 +49,7 @@ export function commandHandler<Command, Event extends NewEvent, State>(
     platform: Platform,
     streamId: string,
     command: Command,
-    options: Pick<CommandOptions<State, Event>, 'metadata' | 'beforeAppend' | 'newStream'> = {},
+    options: Pick<CommandOptions<State, Event>, 'metadata' | 'jobsOf' | 'newStream'> = {},
   ) =>
     handleCommand(platform, {
       ...options,

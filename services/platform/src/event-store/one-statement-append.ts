@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { prepared } from '../db/prepared';
 import { ConcurrencyError } from '../http/errors';
+import type { JobRequest } from '../jobs/types';
 import { APPEND_LOCK_KEY } from './append-lock';
 import type { AppendResult, ExpectedVersion, NewEvent } from './types';
 
@@ -12,17 +13,27 @@ export interface Append {
   streamType: string;
   expectedVersion: ExpectedVersion;
   events: readonly NewEvent[];
+  /** Jobs stored with the events, in the same transaction (the embedded scheduler's rows). */
+  jobs?: readonly JobRequest[];
 }
 
 export interface AppendSettings {
   now: Date;
   notifyChannel?: string;
+  /** Writes the jobs of the appends that commit, in their transaction (see EventStoreOptions.storeJobs). */
+  storeJobs?: (trx: Knex.Transaction, jobs: readonly JobRequest[]) => Promise<void>;
 }
 
-/** A group one statement can append: each append has events and a stream of its own in the group. */
+/**
+ * A group one statement can append: each append has events and a stream of its own in the group, and no jobs
+ * to store with them.
+ */
 export function fitsOneStatement(appends: readonly Append[]): boolean {
   const streams = new Set(appends.map((append) => append.streamId));
-  return streams.size === appends.length && appends.every((append) => append.events.length > 0);
+  return (
+    streams.size === appends.length &&
+    appends.every((append) => append.events.length > 0 && !append.jobs?.length)
+  );
 }
 
 /**

@@ -3,6 +3,7 @@ import { isUniqueViolation } from '../db/database';
 import { onNodePostgres } from '../db/prepared';
 import { createGroupCommit } from '../group-commit';
 import { ConcurrencyError } from '../http/errors';
+import type { JobRequest } from '../jobs/types';
 import type { Clock } from '../platform';
 import { APPEND_LOCK_KEY } from './append-lock';
 import { headPosition, readEventsAfter, readStream } from './event-reads';
@@ -46,6 +47,12 @@ export interface EventStoreOptions {
   notifyChannel?: string;
   /** Applies each group's events to the read models in the group's transaction (see InlineDelivery). */
   inline?: InlineDelivery;
+  /**
+   * Stores the jobs an append carries in its transaction (the embedded scheduler, whose jobs are rows of this
+   * database): a command's jobs then commit with its events or not at all. Without it the event store takes
+   * no jobs, and a command schedules its own before it appends (`writesJobs`).
+   */
+  storeJobs?: (trx: Knex.Transaction, jobs: readonly JobRequest[]) => Promise<void>;
 }
 
 /**
@@ -64,7 +71,11 @@ export function createEventStore(db: Knex, options: EventStoreOptions): EventSto
     if (result.lastPosition > 0 && type)
       options.onCommitted?.({ position: result.lastPosition, streamId: append.streamId, type });
   };
-  const settings = () => ({ now: options.clock.now(), notifyChannel: options.notifyChannel });
+  const settings = (): AppendSettings => ({
+    now: options.clock.now(),
+    notifyChannel: options.notifyChannel,
+    storeJobs: options.storeJobs,
+  });
   // On PGlite the one statement cost twice the transaction's statements, and since they are prepared
   // (pglite-statements.ts) it measured no faster than them (docs/decisions.md): the transaction way stays.
   const oneStatement = onNodePostgres(db);
@@ -110,9 +121,12 @@ export function createEventStore(db: Knex, options: EventStoreOptions): EventSto
   };
   const groups = createGroupCommit<Append, AppendResult>(commitGroup);
   return {
-    async append(streamId, streamType, expectedVersion, events, trx) {
+    writesJobs: options.storeJobs !== undefined,
+    async append(streamId, streamType, expectedVersion, events, trx, jobs) {
       assertStorableEvents(events);
-      const append = { streamId, streamType, expectedVersion, events };
+      if (jobs?.length && !options.storeJobs)
+        throw new Error('This event store does not store jobs: schedule them before the append');
+      const append = { streamId, streamType, expectedVersion, events, jobs };
       if (!trx) return groups.add(append);
       const result = await appendInTransaction(trx, append, settings());
       // The caller commits; wake the runner only once the events are visible.
@@ -186,6 +200,10 @@ async function appendAllInTransaction(
     return { nextVersion: current + append.events.length, lastPosition: 0 };
   });
   if (rows.length === 0) return { outcomes, recorded: () => [] };
+  const jobs = appends.flatMap((append, index) =>
+    outcomes[index] instanceof ConcurrencyError ? [] : (append.jobs ?? []),
+  );
+  if (jobs.length > 0) await settings.storeJobs?.(trx, jobs);
   const inserted: { position: number | string; stream_id: string; version: number | string }[] = await trx(
     'events',
   )

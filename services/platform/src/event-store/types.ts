@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { JobRequest } from '../jobs/types';
 
 /** Who caused an event and why; stored beside every event. */
 export interface EventMetadata {
@@ -40,13 +41,20 @@ export interface AppendResult {
 
 /** The append-only event log in Postgres with optimistic concurrency (a conflict throws `ConcurrencyError`). */
 export interface EventStore {
+  /**
+   * Appends to one stream. `jobs` are stored in the append's own transaction, committed with its events or
+   * not at all; only where `writesJobs` (the embedded scheduler shares the events' database).
+   */
   append(
     streamId: string,
     streamType: string,
     expectedVersion: ExpectedVersion,
     events: NewEvent[],
     trx?: Knex.Transaction,
+    jobs?: readonly JobRequest[],
   ): Promise<AppendResult>;
+  /** Whether `append` takes jobs: the jobs live in this database (the embedded scheduler), not in Redis. */
+  readonly writesJobs: boolean;
   readStream(streamId: string): Promise<RecordedEvent[]>;
   /**
    * Events after `position` in position order; never skips an event that committed out of order.

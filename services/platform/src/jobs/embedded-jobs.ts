@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import type { Clock, Platform } from '../platform';
 import { checkedRecurrence, nextRunOf, type Recurrence } from './recurrence';
-import type { JobHandler, Jobs, ScheduledJob } from './types';
+import type { JobHandler, JobRequest, Jobs, ScheduledJob } from './types';
 
 const DEFAULT_POLL_MS = 2000;
 const DEFAULT_MAX_ATTEMPTS = 5;
@@ -33,6 +33,32 @@ export interface EmbeddedJobsOptions {
 /** Delay before retry number `attempt` (1-based): 30 s, 1 min, 2 min … capped at one hour. */
 export function retryDelayMs(attempt: number): number {
   return Math.min(30_000 * 2 ** (attempt - 1), 3_600_000);
+}
+
+/**
+ * Schedules jobs in one statement, on `db` or in a caller's transaction. The same job scheduled again changes
+ * nothing; a new time or payload replaces the old one. Of two with one id, the last is kept.
+ */
+async function storeJobs(db: Knex, jobs: readonly JobRequest[], now: Date): Promise<void> {
+  if (jobs.length === 0) return;
+  const byId = new Map(jobs.map((job) => [job.id, job]));
+  const rows = [...byId.values()].map((job) => ({
+    id: job.id,
+    name: job.name,
+    run_at: job.runAt,
+    payload: JSON.stringify(job.payload ?? null),
+    status: 'scheduled',
+    attempts: 0,
+    last_error: null,
+    updated_at: now,
+  }));
+  await db('jobs')
+    .insert(rows)
+    .onConflict('id')
+    .merge(['name', 'run_at', 'payload', 'status', 'attempts', 'last_error', 'updated_at'])
+    .whereRaw(
+      "jobs.status not in ('done', 'running') or jobs.run_at <> excluded.run_at or jobs.payload <> excluded.payload",
+    );
 }
 
 /** The embedded scheduler: jobs are rows in `jobs`, so they survive a restart; a timer runs the due ones. */
@@ -101,27 +127,8 @@ export function createEmbeddedJobs(db: Knex, options: EmbeddedJobsOptions): Jobs
   };
 
   return {
-    async schedule(job) {
-      const now = options.clock.now();
-      const row = {
-        id: job.id,
-        name: job.name,
-        run_at: job.runAt,
-        payload: JSON.stringify(job.payload ?? null),
-        status: 'scheduled',
-        attempts: 0,
-        last_error: null,
-        updated_at: now,
-      };
-      // The same job scheduled again changes nothing; a new time or payload replaces the old one.
-      await db('jobs')
-        .insert(row)
-        .onConflict('id')
-        .merge(['name', 'run_at', 'payload', 'status', 'attempts', 'last_error', 'updated_at'])
-        .whereRaw(
-          "jobs.status not in ('done', 'running') or jobs.run_at <> excluded.run_at or jobs.payload <> excluded.payload",
-        );
-    },
+    schedule: (job) => storeJobs(db, [job], options.clock.now()),
+    storeInTransaction: (trx, jobs) => storeJobs(trx, jobs, options.clock.now()),
     async every(request) {
       const recurrence = checkedRecurrence(request);
       const now = options.clock.now();

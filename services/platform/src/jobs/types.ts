@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import type { Platform } from '../platform';
 
 /** A job to run once at `runAt`. Ids are deterministic (`lock:<tradeId>`): scheduling twice is harmless. */
@@ -45,6 +46,11 @@ export interface RecurringJobRequest<Payload = unknown> {
 export interface Jobs {
   /** Schedules a job once; the same id again moves it to the new time or payload (never a gap without it). */
   schedule<Payload>(job: JobRequest<Payload>): Promise<void>;
+  /**
+   * Schedules jobs in the caller's transaction, in one statement: only where jobs are rows of the events'
+   * database (the embedded scheduler), so a command's jobs commit with its events or not at all.
+   */
+  storeInTransaction?(trx: Knex.Transaction, jobs: readonly JobRequest[]): Promise<void>;
   /** Registers recurring work (or updates its definition); its runs get the payload like a one-off job. */
   every<Payload>(job: RecurringJobRequest<Payload>): Promise<void>;
   /** Cancels a scheduled one-off job or stops recurring work with this id (a run in progress finishes); unknown ids are ignored. */

@@ -1,6 +1,6 @@
 import type { TradeEvent } from '@yoman/contracts';
 import { parseTradeEvent, TRADE_STREAM_TYPE } from '@yoman/contracts';
-import { commandHandler, type Platform } from '@yoman/platform';
+import { commandHandler, type JobRequest, type Platform } from '@yoman/platform';
 import { type TradeCommand, tradeDecider } from './decider';
 import type { Trade } from './trade';
 
@@ -14,31 +14,33 @@ const handleTradeCommand = commandHandler(TRADE_STREAM_TYPE, parseTradeEvent, tr
 
 /**
  * Runs one trade command through the event store; answers once the read models include its events.
- * `beforeAppend` runs with the trade as the command leaves it, before anything is stored (its jobs).
+ * `jobsOf` answers the jobs of the trade as the command leaves it (stored with its events, see handleCommand).
  * A trade is logged under an id the server has just drawn (`randomUUID`), so its stream is not read first.
  */
 export async function runTradeCommand(
   platform: Platform,
   command: TradeCommand,
   metadata: { userId?: string; organisationId?: string | null } = {},
-  beforeAppend?: (trade: Trade, events: TradeEvent[]) => Promise<void>,
+  jobsOf?: (trade: Trade, events: TradeEvent[]) => readonly JobRequest[],
 ) {
   return handleTradeCommand(platform, tradeStreamOf(command.data.tradeId), command, {
     metadata,
-    beforeAppend,
+    jobsOf,
     newStream: command.type === 'LogTrade',
   });
 }
 
-/** Schedules the lock job of a trade the command leaves open, at the end of its lock window. */
-export async function scheduleLockOf(platform: Platform, trade: Trade): Promise<void> {
-  if (trade.status !== 'open') return;
-  await platform.jobs.schedule({
-    id: lockJobId(trade.tradeId),
-    name: LOCK_JOB,
-    runAt: trade.lockAt,
-    payload: { tradeId: trade.tradeId },
-  });
+/** The lock job of a trade the command leaves open, at the end of its lock window. */
+export function lockJobsOf(trade: Trade): JobRequest[] {
+  if (trade.status !== 'open') return [];
+  return [
+    {
+      id: lockJobId(trade.tradeId),
+      name: LOCK_JOB,
+      runAt: trade.lockAt,
+      payload: { tradeId: trade.tradeId },
+    },
+  ];
 }
 
 /** The lock job: locks the trade at the end of its window (a no-op when it is gone or already locked). */

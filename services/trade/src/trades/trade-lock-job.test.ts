@@ -1,7 +1,8 @@
-// The lock job and the trade it locks are never half-written: the job is scheduled before the trade is stored.
+// The lock job and the trade it locks are never half-written: the embedded scheduler stores the job in the
+// trade's own transaction; BullMQ's is scheduled before the trade is stored.
 
 import { randomBytes } from 'node:crypto';
-import { cuttableRelay, dropJobsQueue, type Jobs, unavailable } from '@yoman/platform';
+import { cuttableRelay, dropJobsQueue, type EventStore, type Jobs, unavailable } from '@yoman/platform';
 import { needsInfra } from '@yoman/platform/testing';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ALICE, eurusd, START, startTradeTestApp } from '../test-support/trade-test-app';
@@ -13,13 +14,16 @@ const UNAVAILABLE = { message: 'השירות אינו זמין כרגע, נסו 
 
 let t: Awaited<ReturnType<typeof startTradeTestApp>>;
 let embeddedJobs: Jobs;
+let embeddedStore: EventStore;
 beforeAll(async () => {
   t = await startTradeTestApp();
   embeddedJobs = t.harness.platform.jobs;
+  embeddedStore = t.harness.platform.eventStore;
 });
 afterAll(() => t.harness.close());
 beforeEach(async () => {
   t.harness.platform.jobs = embeddedJobs;
+  t.harness.platform.eventStore = embeddedStore;
   await t.harness.reset();
   t.clock.set(START);
 });
@@ -34,7 +38,18 @@ const failing = (jobs: Jobs, method: 'schedule' | 'cancel'): Jobs => ({
 });
 
 describe('logging a trade when its lock job cannot be scheduled', () => {
-  it('answers 503 and stores neither the event nor the trade', async () => {
+  it("embedded: stores the lock job in the trade's own transaction, at the end of its window", async () => {
+    t.harness.platform.jobs = failing(embeddedJobs, 'schedule');
+    const { id } = await t.logTrade();
+    const job = await embeddedJobs.find(lockJobId(id));
+    const [row] = await tradeRows();
+    expect(job).toMatchObject({ name: LOCK_JOB, status: 'scheduled', payload: { tradeId: id } });
+    expect(job?.runAt).toEqual(new Date(row.lock_at));
+  });
+
+  it('with the jobs elsewhere (BullMQ): answers 503 and stores neither the event nor the trade', async () => {
+    // The distributed mode's jobs live in Redis: the event store takes none and the job is scheduled first.
+    t.harness.platform.eventStore = { ...embeddedStore, writesJobs: false };
     t.harness.platform.jobs = failing(embeddedJobs, 'schedule');
     const response = await t.call('POST', '/api/trades', ALICE, eurusd);
     expect(response.statusCode).toBe(503);

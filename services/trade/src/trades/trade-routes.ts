@@ -9,7 +9,7 @@ import {
   TradeSaveBody,
   TradesQuery,
 } from '@yoman/contracts';
-import { type Caller, notFound, type Platform, requireCaller, userScope } from '@yoman/platform';
+import { type Caller, type Platform, requireCaller, userScope } from '@yoman/platform';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { quoteRateOf } from '../calculation/quote-rate';
@@ -17,9 +17,10 @@ import { ownScreenshot } from '../screenshots/screenshot-store';
 import { namedSetupOf } from '../setups/setup-commands';
 import type { TradeModuleDeps } from '../trade-module-deps';
 import { checkTradeTimes } from './decider';
-import { lockJobId, runTradeCommand, scheduleLockOf } from './trade-commands';
+import { tradeAnswerOf } from './trade-answer';
+import { lockJobId, lockJobsOf, runTradeCommand } from './trade-commands';
 import { rateDayOf, tradeFiguresOf } from './trade-figures';
-import { findTrade, listTrades } from './trade-queries';
+import { listTrades } from './trade-queries';
 
 const metadataOf = (caller: Caller) => ({ userId: caller.userId, organisationId: caller.organisationId });
 
@@ -37,12 +38,6 @@ async function figuresFor(platform: Platform, deps: TradeModuleDeps, caller: Cal
   };
 }
 
-async function readBack(platform: Platform, caller: Caller, tradeId: string): Promise<Trade> {
-  const trade = await findTrade(platform.db, caller.userId, tradeId);
-  if (!trade) throw notFound('העסקה לא נמצאה');
-  return trade;
-}
-
 /** POST/PUT/DELETE/GET /api/trades: a student's own trades, as commands on the trade stream. */
 export function tradeRoutes(deps: TradeModuleDeps): FastifyPluginAsync {
   return async (plain) => {
@@ -57,8 +52,9 @@ export function tradeRoutes(deps: TradeModuleDeps): FastifyPluginAsync {
         const { context, figures } = await figuresFor(platform, deps, caller, request.body);
         const screenshot = await ownScreenshot(platform.db, caller, request.body.screenshotUrl);
         const tradeId = randomUUID();
-        // The lock job is scheduled before the trade is stored: Redis down answers 503 with nothing written.
-        await runTradeCommand(
+        // The lock job is stored with the trade, or scheduled before it (BullMQ: Redis down answers 503 with
+        // nothing written).
+        const { state } = await runTradeCommand(
           platform,
           {
             type: 'LogTrade',
@@ -75,9 +71,9 @@ export function tradeRoutes(deps: TradeModuleDeps): FastifyPluginAsync {
             metadata: { now: platform.clock.now() },
           },
           metadataOf(caller),
-          (trade) => scheduleLockOf(platform, trade),
+          lockJobsOf,
         );
-        return reply.status(201).send(await readBack(platform, caller, tradeId));
+        return reply.status(201).send(tradeAnswerOf(state));
       },
     );
 
@@ -91,7 +87,7 @@ export function tradeRoutes(deps: TradeModuleDeps): FastifyPluginAsync {
         const { figures } = await figuresFor(platform, deps, caller, request.body);
         const screenshot = await ownScreenshot(platform.db, caller, request.body.screenshotUrl);
         // One command: the new figures and the new screenshot are stored together or, once locked, not at all.
-        await runTradeCommand(
+        const { state } = await runTradeCommand(
           platform,
           {
             type: 'EditTrade',
@@ -106,7 +102,7 @@ export function tradeRoutes(deps: TradeModuleDeps): FastifyPluginAsync {
           },
           metadataOf(caller),
         );
-        return readBack(platform, caller, tradeId);
+        return tradeAnswerOf(state);
       },
     );
 
