@@ -2,17 +2,19 @@
 
 import { createHash } from 'node:crypto';
 import type { Caller } from '@yoman/platform';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ALICE, asCaller, BOB, eurusd, START, startTradeTestApp } from './test-support/trade-test-app';
+import { beforeEach, describe, expect, it } from 'vitest';
+import {
+  ALICE,
+  asCaller,
+  BOB,
+  eurusd,
+  type TradeTestApp,
+  tradeTestAppPerFile,
+} from './test-support/trade-test-app';
 
-let t: Awaited<ReturnType<typeof startTradeTestApp>>;
-beforeAll(async () => {
-  t = await startTradeTestApp();
-});
-afterAll(() => t.harness.close());
-beforeEach(async () => {
-  await t.harness.reset();
-  t.clock.set(START);
+let t: TradeTestApp;
+tradeTestAppPerFile((app) => {
+  t = app;
 });
 
 describe('POST /api/calculate-trade', () => {

@@ -2,18 +2,20 @@
 
 import { CalculateTradeBody, TradeSaveBody } from '@yoman/contracts';
 import { fuzzRoute } from '@yoman/platform/testing';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ALICE, asCaller, BOB, eurusd, START, startTradeTestApp } from './test-support/trade-test-app';
+import { describe, expect, it } from 'vitest';
+import {
+  ALICE,
+  asCaller,
+  BOB,
+  eurusd,
+  type TradeTestApp,
+  tradeTestAppPerFile,
+} from './test-support/trade-test-app';
 import { lockTradeJob } from './trades/trade-commands';
 
-let t: Awaited<ReturnType<typeof startTradeTestApp>>;
-beforeAll(async () => {
-  t = await startTradeTestApp();
-});
-afterAll(() => t.harness.close());
-beforeEach(async () => {
-  await t.harness.reset();
-  t.clock.set(START);
+let t: TradeTestApp;
+tradeTestAppPerFile((app) => {
+  t = app;
 });
 
 describe('POST /api/trades', () => {

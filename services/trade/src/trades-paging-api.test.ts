@@ -3,17 +3,12 @@
 
 import { encodeTradesCursor, NEXT_CURSOR_HEADER, PAGE_MESSAGES, type Trade } from '@yoman/contracts';
 import type { Caller } from '@yoman/platform';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ALICE, BOB, START, startTradeTestApp } from './test-support/trade-test-app';
+import { describe, expect, it } from 'vitest';
+import { ALICE, BOB, type TradeTestApp, tradeTestAppPerFile } from './test-support/trade-test-app';
 
-let t: Awaited<ReturnType<typeof startTradeTestApp>>;
-beforeAll(async () => {
-  t = await startTradeTestApp();
-});
-afterAll(() => t.harness.close());
-beforeEach(async () => {
-  await t.harness.reset();
-  t.clock.set(START);
+let t: TradeTestApp;
+tradeTestAppPerFile((app) => {
+  t = app;
 });
 
 /** A trade closed `minutes` after 2026-03-01 00:00Z (an hour after its entry). */

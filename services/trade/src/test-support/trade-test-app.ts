@@ -2,7 +2,7 @@ import { USER_STREAM_TYPE } from '@yoman/contracts';
 import type { Caller, Config } from '@yoman/platform';
 import { createTestApp, createTestClock } from '@yoman/platform/testing';
 import fp from 'fastify-plugin';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import { createTradeModule } from '../trade-module';
 
 // Shared by the trade module's API tests: an app with the trade module and a header-named caller.
@@ -86,4 +86,23 @@ export async function startTradeTestApp(config: Partial<Config> = {}) {
     await harness.platform.projections.catchUp();
   };
   return { harness, clock, app: harness.app, call, logTrade, changeDisplay };
+}
+
+export type TradeTestApp = Awaited<ReturnType<typeof startTradeTestApp>>;
+
+/**
+ * A test file's app: started once before its tests (handed to `use`), emptied and its clock set to START
+ * before each test, closed after them.
+ */
+export function tradeTestAppPerFile(use: (app: TradeTestApp) => void, config: Partial<Config> = {}) {
+  let app: TradeTestApp | undefined;
+  beforeAll(async () => {
+    app = await startTradeTestApp(config);
+    use(app);
+  });
+  afterAll(() => app?.harness.close());
+  beforeEach(async () => {
+    await app?.harness.reset();
+    app?.clock.set(START);
+  });
 }

@@ -1,17 +1,12 @@
 // The sweep that locks trades whose own lock job was lost, so a lost queue never leaves a window open.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ALICE, START, startTradeTestApp } from '../test-support/trade-test-app';
+import { describe, expect, it } from 'vitest';
+import { ALICE, type TradeTestApp, tradeTestAppPerFile } from '../test-support/trade-test-app';
 import { lockOverdueTrades, OVERDUE_AFTER_MS, overdueLocksSchedule } from './overdue-locks';
 import { lockJobId } from './trade-commands';
 
-let t: Awaited<ReturnType<typeof startTradeTestApp>>;
-beforeAll(async () => {
-  t = await startTradeTestApp();
-});
-afterAll(() => t.harness.close());
-beforeEach(async () => {
-  await t.harness.reset();
-  t.clock.set(START);
+let t: TradeTestApp;
+tradeTestAppPerFile((app) => {
+  t = app;
 });
 
 const sweepAt = (now: Date) =>

@@ -3,18 +3,13 @@
 
 import { SETUP_TYPES, TRADE_SESSIONS } from '@yoman/contracts';
 import fc from 'fast-check';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ALICE, eurusd, START, startTradeTestApp } from '../test-support/trade-test-app';
+import { describe, expect, it } from 'vitest';
+import { ALICE, eurusd, type TradeTestApp, tradeTestAppPerFile } from '../test-support/trade-test-app';
 import { findTrade } from './trade-queries';
 
-let t: Awaited<ReturnType<typeof startTradeTestApp>>;
-beforeAll(async () => {
-  t = await startTradeTestApp();
-});
-afterAll(() => t.harness.close());
-beforeEach(async () => {
-  await t.harness.reset();
-  t.clock.set(START);
+let t: TradeTestApp;
+tradeTestAppPerFile((app) => {
+  t = app;
 });
 
 const readModelOf = (id: string) => findTrade(t.harness.platform.db, ALICE.userId, id);
