@@ -55,4 +55,78 @@ describe('a group commit', () => {
     expect(await Promise.all(failed)).toEqual(['refused', 'refused']);
     await expect(group.add(3)).resolves.toBeUndefined();
   });
+
+  describe('gathering under load', () => {
+    const gatherMs = 40;
+
+    it('given a last run of several items, when items arrive apart within the gathering, then they go in one run', async () => {
+      const { runs, work, endRun } = recordingWork();
+      const group = createGroupCommit(work, { gatherMs });
+      const first = Promise.all([group.add(1), group.add(2)]);
+      await endRun();
+      await first;
+      const started = performance.now();
+      const apart = [group.add(3)];
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      apart.push(group.add(4));
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      apart.push(group.add(5));
+      await endRun();
+      await Promise.all(apart);
+      expect(runs).toEqual([
+        [1, 2],
+        [3, 4, 5],
+      ]);
+      // The run waited for the gathering, measured from the first item's arrival.
+      expect(performance.now() - started).toBeGreaterThanOrEqual(gatherMs - 2);
+    });
+
+    it('given a last run of one item (one user), when the next arrives, then it runs without waiting', async () => {
+      const { runs, work, endRun } = recordingWork();
+      const group = createGroupCommit(work, { gatherMs: 10_000 });
+      const lone = group.add(1);
+      await endRun();
+      await lone;
+      const started = performance.now();
+      const next = group.add(2);
+      await endRun();
+      await next;
+      expect(runs).toEqual([[1], [2]]);
+      expect(performance.now() - started).toBeLessThan(1_000);
+    });
+
+    it('given items arriving while a run is in flight, then the next run takes them at once, without gathering', async () => {
+      const { runs, work, endRun } = recordingWork();
+      const group = createGroupCommit(work, { gatherMs: 10_000 });
+      const first = Promise.all([group.add(1), group.add(2)]);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      const during = Promise.all([group.add(3), group.add(4)]);
+      const started = performance.now();
+      await endRun();
+      await first;
+      await endRun();
+      await during;
+      expect(runs).toEqual([
+        [1, 2],
+        [3, 4],
+      ]);
+      expect(performance.now() - started).toBeLessThan(1_000);
+    });
+
+    it('without gathering, an item after a run of several runs as its turn ends', async () => {
+      const { runs, work, endRun } = recordingWork();
+      const group = createGroupCommit(work);
+      const first = Promise.all([group.add(1), group.add(2)]);
+      await endRun();
+      await first;
+      const next = group.add(3);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      const later = group.add(4);
+      await endRun();
+      await next;
+      await endRun();
+      await later;
+      expect(runs).toEqual([[1, 2], [3], [4]]);
+    });
+  });
 });

@@ -185,6 +185,28 @@ describe('appends made at about the same time', () => {
     ]);
   });
 
+  it('under load, go together when they arrive in turns a moment apart (the group gathers)', async () => {
+    const { eventStore } = running.platform;
+    // Two appends together: the last group carried more than one, so the next one gathers.
+    await Promise.all([
+      eventStore.append('note-1', 'note', 'no_stream', [note('a')]),
+      eventStore.append('note-2', 'note', 'no_stream', [note('b')]),
+    ]);
+    let results: Awaited<ReturnType<typeof eventStore.append>>[] = [];
+    const statements = await statementsDuring(async () => {
+      const first = eventStore.append('note-3', 'note', 'no_stream', [note('c')]);
+      await new Promise((resolve) => setImmediate(resolve));
+      const second = eventStore.append('note-4', 'note', 'no_stream', [note('d')]);
+      results = await Promise.all([first, second]);
+    });
+    expect(results).toEqual([
+      { nextVersion: 1, lastPosition: 3 },
+      { nextVersion: 1, lastPosition: 4 },
+    ]);
+    // Without the gathering, the first would have gone alone as its turn ended: two locks.
+    expect(statements.filter((sql) => sql.includes('pg_advisory_xact_lock'))).toHaveLength(1);
+  });
+
   it('refuse only the append whose expected version does not match; the others commit', async () => {
     const { eventStore } = running.platform;
     const outcomes = await Promise.allSettled([

@@ -53,13 +53,23 @@ export interface EventStoreOptions {
    * no jobs, and a command schedules its own before it appends (`writesJobs`).
    */
   storeJobs?: (trx: Knex.Transaction, jobs: readonly JobRequest[]) => Promise<void>;
+  /** How long a group waits for more appends under load (`GatherOptions`); `APPEND_GATHER_MS` by default. */
+  gatherMs?: number;
 }
+
+/**
+ * Under load (the last group carried more than one append) a group starts 2 ms after its first append
+ * arrives. With ten connections saving as fast as they can, groups of about five became groups of about
+ * nine, and more saves were answered a second at a lower median latency (BENCHMARKS.md, docs/decisions.md).
+ */
+export const APPEND_GATHER_MS = 2;
 
 /**
  * The event store on a Postgres `events` table (PGlite or pg), with optimistic concurrency per stream.
  *
  * Group commit: appends outside a caller's transaction that arrive in the same turn of the event loop, or
- * while a group commits, go into the next group's one transaction, which takes the append lock once, reads
+ * while a group commits (or, under load, within `gatherMs` of the first), go into the next group's one
+ * transaction, which takes the append lock once, reads
  * every stream's version in one statement and inserts every event in one. Each append still gets its own
  * answer: one whose expected version does not match is refused with 409 and the others commit. Should the
  * group's transaction fail for another reason, each of its appends is tried again on its own, so one cannot
@@ -119,7 +129,9 @@ export function createEventStore(db: Knex, options: EventStoreOptions): EventSto
     }
     return Promise.allSettled(appends.map(alone));
   };
-  const groups = createGroupCommit<Append, AppendResult>(commitGroup);
+  const groups = createGroupCommit<Append, AppendResult>(commitGroup, {
+    gatherMs: options.gatherMs ?? APPEND_GATHER_MS,
+  });
   return {
     writesJobs: options.storeJobs !== undefined,
     async append(streamId, streamType, expectedVersion, events, trx, jobs) {
