@@ -7,7 +7,7 @@ import { embeddedDelivery, kafkaDelivery, type ProcessRole, relayWakeChannel } f
 
 export { PROCESS_ROLES, type ProcessRole } from './event-delivery';
 
-import { createEventStore } from './event-store/postgres-event-store';
+import { APPEND_GATHER_MS, createEventStore } from './event-store/postgres-event-store';
 import { createBullmqJobs } from './jobs/bullmq-jobs';
 import { refusalsAsOutcomes } from './jobs/domain-outcome';
 import { createEmbeddedJobs } from './jobs/embedded-jobs';
@@ -112,6 +112,8 @@ export async function createPlatform(
     // Only on PGlite (docs/decisions.md): on PostgreSQL a group appends in one statement, and with Kafka
     // the projectors are other processes.
     inline: delivery.inline,
+    // Where a group's transaction also writes every read model, a bigger group shares more of it.
+    gatherMs: delivery.inline ? APPEND_GATHER_MS : undefined,
     // The embedded scheduler's jobs are rows of this database: a command's jobs commit with its events.
     storeJobs: jobs.storeInTransaction,
   });

@@ -53,14 +53,16 @@ export interface EventStoreOptions {
    * no jobs, and a command schedules its own before it appends (`writesJobs`).
    */
   storeJobs?: (trx: Knex.Transaction, jobs: readonly JobRequest[]) => Promise<void>;
-  /** How long a group waits for more appends under load (`GatherOptions`); `APPEND_GATHER_MS` by default. */
+  /** How long a group gathers appends under load (`GatherOptions`); none by default. */
   gatherMs?: number;
 }
 
 /**
- * Under load (the last group carried more than one append) a group starts 2 ms after its first append
- * arrives. With ten connections saving as fast as they can, groups of about five became groups of about
- * nine, and more saves were answered a second at a lower median latency (BENCHMARKS.md, docs/decisions.md).
+ * Embedded mode's gathering: under load (the last group carried more than one append) a group starts 2 ms
+ * after its first append arrives. With ten connections saving as fast as they can, groups of about five
+ * became groups of about nine, and more saves were answered a second at a lower median latency; in the
+ * distributed mode it bought no saves and lengthened the append-to-visible lag (BENCHMARKS.md,
+ * docs/decisions.md).
  */
 export const APPEND_GATHER_MS = 2;
 
@@ -130,7 +132,7 @@ export function createEventStore(db: Knex, options: EventStoreOptions): EventSto
     return Promise.allSettled(appends.map(alone));
   };
   const groups = createGroupCommit<Append, AppendResult>(commitGroup, {
-    gatherMs: options.gatherMs ?? APPEND_GATHER_MS,
+    gatherMs: options.gatherMs,
   });
   return {
     writesJobs: options.storeJobs !== undefined,
