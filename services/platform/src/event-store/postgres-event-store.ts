@@ -71,11 +71,10 @@ export const APPEND_GATHER_MS = 2;
  *
  * Group commit: appends outside a caller's transaction that arrive in the same turn of the event loop, or
  * while a group commits (or, under load, within `gatherMs` of the first), go into the next group's one
- * transaction, which takes the append lock once, reads
- * every stream's version in one statement and inserts every event in one. Each append still gets its own
- * answer: one whose expected version does not match is refused with 409 and the others commit. Should the
- * group's transaction fail for another reason, each of its appends is tried again on its own, so one cannot
- * fail another.
+ * transaction, which takes the append lock once, reads every stream's version in one statement and inserts
+ * every event in one. Each append still gets its own answer: one whose expected version does not match is
+ * refused with 409 and the others commit. Should the group's transaction fail for another reason, each of its
+ * appends is tried again on its own, so one cannot fail another.
  */
 export function createEventStore(db: Knex, options: EventStoreOptions): EventStore {
   const notify = (result: AppendResult, append: Append) => {
