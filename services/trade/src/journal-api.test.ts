@@ -3,19 +3,9 @@
 import { createHash } from 'node:crypto';
 import type { Caller } from '@yoman/platform';
 import { beforeEach, describe, expect, it } from 'vitest';
-import {
-  ALICE,
-  asCaller,
-  BOB,
-  eurusd,
-  type TradeTestApp,
-  tradeTestAppPerFile,
-} from './test-support/trade-test-app';
+import { ALICE, asCaller, BOB, eurusd, tradeTestAppPerFile } from './test-support/trade-test-app';
 
-let t: TradeTestApp;
-tradeTestAppPerFile((app) => {
-  t = app;
-});
+const t = tradeTestAppPerFile();
 
 describe('POST /api/calculate-trade', () => {
   it('computes P&L, R and the ILS figure with the rate it names', async () => {

@@ -3,20 +3,10 @@
 import { CalculateTradeBody, TradeSaveBody } from '@yoman/contracts';
 import { fuzzRoute } from '@yoman/platform/testing';
 import { describe, expect, it } from 'vitest';
-import {
-  ALICE,
-  asCaller,
-  BOB,
-  eurusd,
-  type TradeTestApp,
-  tradeTestAppPerFile,
-} from './test-support/trade-test-app';
+import { ALICE, asCaller, BOB, eurusd, tradeTestAppPerFile } from './test-support/trade-test-app';
 import { lockTradeJob } from './trades/trade-commands';
 
-let t: TradeTestApp;
-tradeTestAppPerFile((app) => {
-  t = app;
-});
+const t = tradeTestAppPerFile();
 
 describe('POST /api/trades', () => {
   it('logs a trade with server-computed figures, and the calendar shows it at once', async () => {

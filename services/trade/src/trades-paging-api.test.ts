@@ -4,12 +4,9 @@
 import { encodeTradesCursor, NEXT_CURSOR_HEADER, PAGE_MESSAGES, type Trade } from '@yoman/contracts';
 import type { Caller } from '@yoman/platform';
 import { describe, expect, it } from 'vitest';
-import { ALICE, BOB, type TradeTestApp, tradeTestAppPerFile } from './test-support/trade-test-app';
+import { ALICE, BOB, tradeTestAppPerFile } from './test-support/trade-test-app';
 
-let t: TradeTestApp;
-tradeTestAppPerFile((app) => {
-  t = app;
-});
+const t = tradeTestAppPerFile();
 
 /** A trade closed `minutes` after 2026-03-01 00:00Z (an hour after its entry). */
 const closedAt = (minutes: number, change: Record<string, unknown> = {}) => {

@@ -91,18 +91,18 @@ export async function startTradeTestApp(config: Partial<Config> = {}) {
 export type TradeTestApp = Awaited<ReturnType<typeof startTradeTestApp>>;
 
 /**
- * A test file's app: started once before its tests (handed to `use`), emptied and its clock set to START
- * before each test, closed after them.
+ * A test file's app: started before its tests (the answer is filled in then), emptied and its clock set to
+ * START before each test, closed after them.
  */
-export function tradeTestAppPerFile(use: (app: TradeTestApp) => void, config: Partial<Config> = {}) {
-  let app: TradeTestApp | undefined;
+export function tradeTestAppPerFile(config: Partial<Config> = {}): TradeTestApp {
+  const app = {} as TradeTestApp;
   beforeAll(async () => {
-    app = await startTradeTestApp(config);
-    use(app);
+    Object.assign(app, await startTradeTestApp(config));
   });
-  afterAll(() => app?.harness.close());
+  afterAll(() => app.harness?.close());
   beforeEach(async () => {
-    await app?.harness.reset();
-    app?.clock.set(START);
+    await app.harness.reset();
+    app.clock.set(START);
   });
+  return app;
 }

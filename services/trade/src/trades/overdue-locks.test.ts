@@ -1,13 +1,10 @@
 // The sweep that locks trades whose own lock job was lost, so a lost queue never leaves a window open.
 import { describe, expect, it } from 'vitest';
-import { ALICE, type TradeTestApp, tradeTestAppPerFile } from '../test-support/trade-test-app';
+import { ALICE, tradeTestAppPerFile } from '../test-support/trade-test-app';
 import { lockOverdueTrades, OVERDUE_AFTER_MS, overdueLocksSchedule } from './overdue-locks';
 import { lockJobId } from './trade-commands';
 
-let t: TradeTestApp;
-tradeTestAppPerFile((app) => {
-  t = app;
-});
+const t = tradeTestAppPerFile();
 
 const sweepAt = (now: Date) =>
   lockOverdueTrades(null, { jobId: overdueLocksSchedule.id, now, attempt: 1, platform: t.harness.platform });

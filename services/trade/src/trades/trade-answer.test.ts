@@ -4,13 +4,10 @@
 import { SETUP_TYPES, TRADE_SESSIONS } from '@yoman/contracts';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ALICE, eurusd, type TradeTestApp, tradeTestAppPerFile } from '../test-support/trade-test-app';
+import { ALICE, eurusd, tradeTestAppPerFile } from '../test-support/trade-test-app';
 import { findTrade } from './trade-queries';
 
-let t: TradeTestApp;
-tradeTestAppPerFile((app) => {
-  t = app;
-});
+const t = tradeTestAppPerFile();
 
 const readModelOf = (id: string) => findTrade(t.harness.platform.db, ALICE.userId, id);
 
