@@ -23,4 +23,4 @@ RUN node scripts/build.mjs || [ "$?" -eq 2 ]
 RUN node scripts/build-server.mjs
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/data
 EXPOSE 3000
-CMD ["node", "--enable-source-maps", "--max-semi-space-size=4", "--max-old-space-size=256", "services/gateway/dist/main.mjs"]
+CMD ["node", "--enable-source-maps", "--max-semi-space-size=4", "--max-old-space-size=256", "--no-liftoff", "services/gateway/dist/main.mjs"]

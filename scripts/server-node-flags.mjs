@@ -7,10 +7,16 @@
  *   instead of about a sixth of the machine's memory. V8 sizes its heap's growth by that cap: uncapped, the
  *   embedded process held 99 MB of heap (83 MB used, half of it garbage waiting for a major collection)
  *   after the bench's logging run; capped, 66 MB, with the same throughput (BENCHMARKS.md, issue 14). What a
- *   process keeps alive is far below the cap: about 40 MB, plus the read cache's 48 MB at most.
+ *   process keeps alive is far below the cap: about 40 MB, plus the read cache's 48 MB at most;
+ * - WebAssembly compiled by V8's optimising compiler alone (`--no-liftoff`). By default V8 first compiles every
+ *   function of a module with its baseline compiler, Liftoff, and then again for the hot ones; for PGlite,
+ *   PostgreSQL compiled to WebAssembly, that baseline code of the whole server stays in memory. Without it the
+ *   embedded process was 231–235 MB resident after the bench's saves instead of 280–315, at the same speed, and
+ *   starts about a second later (BENCHMARKS.md, issue 14). Processes without PGlite compile little else.
  */
 export const SERVER_NODE_FLAGS = [
   '--enable-source-maps',
   '--max-semi-space-size=4',
   '--max-old-space-size=256',
+  '--no-liftoff',
 ];
