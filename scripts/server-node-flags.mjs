@@ -12,7 +12,8 @@
  *   function of a module with its baseline compiler, Liftoff, and then again for the hot ones; for PGlite,
  *   PostgreSQL compiled to WebAssembly, that baseline code of the whole server stays in memory. Without it the
  *   embedded process was 231–235 MB resident after the bench's saves instead of 280–315, at the same speed, and
- *   starts about a second later (BENCHMARKS.md, issue 14). Processes without PGlite compile little else.
+ *   starts about a second later (BENCHMARKS.md, issue 14). Without PGlite a process has little WebAssembly
+ *   to compile (undici's HTTP parser).
  */
 export const SERVER_NODE_FLAGS = [
   '--enable-source-maps',
