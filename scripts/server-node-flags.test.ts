@@ -3,8 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { SERVER_NODE_FLAGS } from './server-node-flags.mjs';
 
 // A WebAssembly module of one exported function, `f`, answering 7: (func (export "f") (result i32) i32.const 7).
-const ONE_FUNCTION = [0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 127, 3, 2, 1, 0, 7, 5, 1, 1, 102, 0, 0];
-const MODULE_BYTES = [...ONE_FUNCTION, 10, 6, 1, 4, 0, 65, 7, 11];
+const MODULE_BYTES = [
+  ...[0, 97, 115, 109, 1, 0, 0, 0], // "\0asm", version 1
+  ...[1, 5, 1, 96, 0, 1, 127], // types: () -> i32
+  ...[3, 2, 1, 0], // functions: one, of that type
+  ...[7, 5, 1, 1, 102, 0, 0], // exports: "f", function 0
+  ...[10, 6, 1, 4, 0, 65, 7, 11], // code: i32.const 7
+];
 
 interface Compiled {
   answer: number;
