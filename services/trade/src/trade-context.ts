@@ -53,7 +53,21 @@ export const tradeContextOfCaller: TradeContextOf = (caller, platform) => {
   );
 };
 
-async function readTradeContext(caller: Caller, platform: Platform): Promise<TradeContext> {
+/** An organisation's lock policy from its `trade_lock_policies` row; rules §2's defaults for one not heard of. */
+export function lockPolicyOf(
+  row: { trade_lock_hours: unknown; weekend_locking: unknown } | undefined,
+): LockPolicy {
+  if (!row) return DEFAULT_LOCK_POLICY;
+  return {
+    tradeLockHours: Number(row.trade_lock_hours),
+    weekendLocking: Boolean(row.weekend_locking),
+    // Weekends are read in the organisation's zone; organisations have no zone of their own yet.
+    timezone: DEFAULT_LOCK_POLICY.timezone,
+  };
+}
+
+/** The caller's trade context read from the database every time (the lookups apart; see trades/save-inputs.ts). */
+export async function readTradeContext(caller: Caller, platform: Platform): Promise<TradeContext> {
   const [zone, policy] = await Promise.all([
     callerZoneOf(platform, caller.userId),
     caller.organisationId
@@ -63,15 +77,5 @@ async function readTradeContext(caller: Caller, platform: Platform): Promise<Tra
           .first('trade_lock_hours', 'weekend_locking')
       : undefined,
   ]);
-  return {
-    ...zone,
-    lockPolicy: policy
-      ? {
-          tradeLockHours: Number(policy.trade_lock_hours),
-          weekendLocking: Boolean(policy.weekend_locking),
-          // Weekends are read in the organisation's zone; organisations have no zone of their own yet.
-          timezone: DEFAULT_LOCK_POLICY.timezone,
-        }
-      : DEFAULT_LOCK_POLICY,
-  };
+  return { ...zone, lockPolicy: lockPolicyOf(policy) };
 }

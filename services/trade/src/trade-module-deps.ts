@@ -1,5 +1,6 @@
 import type { Platform } from '@yoman/platform';
 import type { TradeContextOf } from './trade-context';
+import type { SaveInputsOf } from './trades/save-inputs';
 
 /** The rate lookups of a calculation (by default the module's copy of the market's published rates). */
 export interface UsdIlsRates {
@@ -15,6 +16,8 @@ export interface UsdIlsRates {
 export interface TradeModuleDeps {
   rates: (platform: Platform) => UsdIlsRates;
   tradeContextOf: TradeContextOf;
+  /** The context and the day's USD/ILS rate every save reads; by default together (trades/save-inputs.ts). */
+  saveInputsOf: SaveInputsOf;
   /** High-impact economic event windows for the trades list's `news` filter; absent: the 'news' setup is used. */
   newsWindows?: (
     range: { from: Date; to: Date },

@@ -16,6 +16,7 @@ import { tradeConfig } from './trade-config';
 import { tradeContextOfCaller } from './trade-context';
 import type { TradeModuleDeps } from './trade-module-deps';
 import { lockOverdueTrades, OVERDUE_LOCKS_JOB, overdueLocksSchedule } from './trades/overdue-locks';
+import { saveInputsFrom, tradeSaveInputsOf } from './trades/save-inputs';
 import { LOCK_JOB, lockTradeJob } from './trades/trade-commands';
 import { tradeRoutes } from './trades/trade-routes';
 import { tradesProjection } from './trades/trades-projection';
@@ -26,9 +27,15 @@ import { tradesProjection } from './trades/trades-projection';
  * the configured fallbacks); the caller's time zone and lock policy come from its read model of identity's events.
  */
 export function createTradeModule(deps: Partial<TradeModuleDeps> = {}): YomanModule {
+  const rates = deps.rates ?? tradeRatesFor;
+  const tradeContextOf = deps.tradeContextOf ?? tradeContextOfCaller;
   const resolved: TradeModuleDeps = {
-    rates: deps.rates ?? tradeRatesFor,
-    tradeContextOf: deps.tradeContextOf ?? tradeContextOfCaller,
+    rates,
+    tradeContextOf,
+    // Read together only from the module's own tables: lookups given in their place are asked apart.
+    saveInputsOf:
+      deps.saveInputsOf ??
+      (deps.rates || deps.tradeContextOf ? saveInputsFrom(rates, tradeContextOf) : tradeSaveInputsOf),
     newsWindows: deps.newsWindows,
   };
   return {

@@ -28,15 +28,20 @@ interface CrossRow {
 // Enough digits for any cross (JPY ≈ 0.0067 USD) without pretending to more precision than the bank publishes.
 const SIGNIFICANT_DIGITS = 10;
 
+/** A stored USD/ILS rate as answered (no trailing zeros), else the configured fallback, which has no date. */
+export function usdIlsRateOf(stored: RateAnswer | undefined, fallbackRate: string): RateAnswer {
+  if (!stored) return { rate: fallbackRate, date: null, source: FALLBACK_SOURCE };
+  return { ...stored, rate: new Decimal(stored.rate).toFixed() };
+}
+
 /** The latest USD/ILS rate published on or before `date` (yyyy-MM-dd). */
 async function latestUsdIlsRate(db: Knex, date: string): Promise<RateAnswer | undefined> {
-  const row: RateAnswer | undefined = await db('trade_fx_rates')
+  return db('trade_fx_rates')
     .select(db.raw(`to_char(date, 'YYYY-MM-DD') as date`), db.raw('ils_per_unit::text as rate'), 'source')
     .where({ currency: 'USD' })
     .andWhere('date', '<=', date)
     .orderBy('date', 'desc')
     .first();
-  return row && { ...row, rate: new Decimal(row.rate).toFixed() };
 }
 
 /**
@@ -76,8 +81,7 @@ export function createTradeRates(options: TradeRatesOptions): UsdIlsRates {
   return {
     async usdIlsRateOn(date) {
       if (!DateTime.fromISO(date).isValid) throw new Error(`not a date: ${date}`);
-      const stored = await latestUsdIlsRate(options.db, date);
-      return stored ?? { rate: options.fallbackRate, date: null, source: FALLBACK_SOURCE };
+      return usdIlsRateOf(await latestUsdIlsRate(options.db, date), options.fallbackRate);
     },
     async usdPerUnitOn(currency, date) {
       if (!DateTime.fromISO(date).isValid) throw new Error(`not a date: ${date}`);

@@ -4,6 +4,7 @@ import { createTestApp, createTestClock } from '@yoman/platform/testing';
 import fp from 'fastify-plugin';
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import { createTradeModule } from '../trade-module';
+import type { TradeModuleDeps } from '../trade-module-deps';
 
 // Shared by the trade module's API tests: an app with the trade module and a header-named caller.
 
@@ -50,11 +51,11 @@ export const START = '2026-03-10T10:30:00.000Z';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-/** Starts the app once per test file; `call` and `logTrade` drive it as a signed-in caller (or none). */
-export async function startTradeTestApp(config: Partial<Config> = {}) {
+/** Starts the app once per test file (the trade module with `deps` given in place of its own); `call` and `logTrade` drive it as a signed-in caller (or none). */
+export async function startTradeTestApp(config: Partial<Config> = {}, deps: Partial<TradeModuleDeps> = {}) {
   const clock = createTestClock(START);
   const harness = await createTestApp({
-    modules: [createTradeModule()],
+    modules: [createTradeModule(deps)],
     plugins: [callerFromHeader],
     clock,
     config,

@@ -27,11 +27,11 @@ const metadataOf = (caller: Caller) => ({ userId: caller.userId, organisationId:
 /** The trade's figures with the server's own calculation; its times are checked before any rate is looked up. */
 async function figuresFor(platform: Platform, deps: TradeModuleDeps, caller: Caller, body: TradeSaveBody) {
   checkTradeTimes(body, platform.clock.now());
-  const context = await deps.tradeContextOf(caller, platform);
-  const rates = deps.rates(platform);
   const day = rateDayOf(body.exitTime);
-  const rate = await rates.usdIlsRateOn(day);
-  const quoteRate = await quoteRateOf(body, rates, day);
+  const [{ context, rate }, quoteRate] = await Promise.all([
+    deps.saveInputsOf(caller, platform, day),
+    quoteRateOf(body, deps.rates(platform), day),
+  ]);
   return {
     context,
     figures: tradeFiguresOf(body, rate, context.timezone, quoteRate),
