@@ -53,7 +53,7 @@ export const tradeContextOfCaller: TradeContextOf = (caller, platform) => {
   );
 };
 
-/** An organisation's lock policy from its `trade_lock_policies` row; rules §2's defaults for one not heard of. */
+/** An organisation's lock policy from its `trade_lock_policies` row; rules §2's defaults if none. */
 export function lockPolicyOf(
   row: { trade_lock_hours: unknown; weekend_locking: unknown } | undefined,
 ): LockPolicy {
@@ -66,7 +66,7 @@ export function lockPolicyOf(
   };
 }
 
-/** The caller's trade context read from the database every time (the lookups apart; see trades/save-inputs.ts). */
+/** The caller's trade context, read from the database every time (see also trades/save-inputs.ts). */
 export async function readTradeContext(caller: Caller, platform: Platform): Promise<TradeContext> {
   const [zone, policy] = await Promise.all([
     callerZoneOf(platform, caller.userId),

@@ -51,7 +51,10 @@ export const START = '2026-03-10T10:30:00.000Z';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-/** Starts the app once per test file (the trade module with `deps` given in place of its own); `call` and `logTrade` drive it as a signed-in caller (or none). */
+/**
+ * Starts the app once per test file, its trade module given `deps` in place of its own lookups; `call` and
+ * `logTrade` drive it as a signed-in caller (or none).
+ */
 export async function startTradeTestApp(config: Partial<Config> = {}, deps: Partial<TradeModuleDeps> = {}) {
   const clock = createTestClock(START);
   const harness = await createTestApp({

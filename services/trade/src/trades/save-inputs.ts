@@ -19,7 +19,7 @@ export interface SaveInputs {
 /** Reads a save's inputs for `day` (yyyy-MM-dd, the exit's rate day). */
 export type SaveInputsOf = (caller: Caller, platform: Platform, day: string) => Promise<SaveInputs>;
 
-/** The inputs from the two lookups apart, each as it is given (kept in the read cache where the platform has one). */
+/** The inputs from the two lookups apart, as given (the defaults keep theirs in the read cache, if any). */
 export function saveInputsFrom(
   rates: (platform: Platform) => UsdIlsRates,
   contextOf: TradeContextOf,
@@ -54,7 +54,8 @@ export async function readSaveInputs(caller: Caller, platform: Platform, day: st
   const { rows } = await prepared(
     db.raw<{ rows: SaveInputsRow[] }>(
       `select zone.timezone, zone.monthly_goal_r, policy.trade_lock_hours, policy.weekend_locking,
-              to_char(usd.date, 'YYYY-MM-DD') as rate_date, usd.ils_per_unit::text as rate, usd.source as rate_source
+              to_char(usd.date, 'YYYY-MM-DD') as rate_date, usd.ils_per_unit::text as rate,
+              usd.source as rate_source
          from (select 1) as one
          left join trade_caller_zones as zone on zone.user_id = ?
          left join trade_lock_policies as policy on policy.organisation_id = ?
@@ -80,8 +81,8 @@ export async function readSaveInputs(caller: Caller, platform: Platform, day: st
   };
 }
 
+const keptLookups = saveInputsFrom(tradeRatesFor, tradeContextOfCaller);
+
 /** By default: the read cache's copies where the platform keeps one (embedded), else the one statement. */
 export const tradeSaveInputsOf: SaveInputsOf = (caller, platform, day) =>
-  platform.readCache
-    ? saveInputsFrom(tradeRatesFor, tradeContextOfCaller)(caller, platform, day)
-    : readSaveInputs(caller, platform, day);
+  platform.readCache ? keptLookups(caller, platform, day) : readSaveInputs(caller, platform, day);
