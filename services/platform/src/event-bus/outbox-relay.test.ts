@@ -196,6 +196,42 @@ describe('the outbox relay', () => {
     expect(bus.positions()).toEqual(range(1, 9));
   });
 
+  it('waits its gather time before a read, so appends that arrive within it go out in one publish', async () => {
+    const bus = createRecordingBus();
+    const relay = relayOf(bus, { gatherMs: 300, pollIntervalMs: 10 });
+    await relay.start();
+    await running.platform.eventStore.append('s-a', 'note', 'no_stream', [note('first')]);
+    await relay.drain();
+    expect(bus.calls.map((call) => call.map((event) => event.position))).toEqual([[1]]);
+
+    // The relay has just published and is waiting before its next read: both of these are in it.
+    await running.platform.eventStore.append('s-b', 'note', 'no_stream', [note('second')]);
+    await pause(50);
+    await running.platform.eventStore.append('s-c', 'note', 'no_stream', [note('third')]);
+    await relay.drain();
+    expect(bus.calls.map((call) => call.map((event) => event.position))).toEqual([[1], [2, 3]]);
+  });
+
+  it('reads again at once after a full batch: only the first read of a backlog waits to gather', async () => {
+    const bus = createRecordingBus();
+    const publishedAt: number[] = [];
+    const timed = {
+      publish: async (events: readonly RecordedEvent[]) => {
+        await bus.publish(events);
+        publishedAt.push(Date.now());
+      },
+    };
+    await appendRounds(['s-a'], 5);
+    const relay = relayOf(timed, { gatherMs: 300, batchSize: 2 });
+    const started = Date.now();
+    await relay.start();
+    await relay.drain();
+    expect(bus.calls.map((call) => call.map((event) => event.position))).toEqual([[1, 2], [3, 4], [5]]);
+    expect((publishedAt[0] as number) - started).toBeGreaterThanOrEqual(290);
+    // Waiting before the second and third reads too would have put 600 ms between the first and last.
+    expect((publishedAt[2] as number) - (publishedAt[0] as number)).toBeLessThan(300);
+  });
+
   it('refuses to wait forever when no relay publishes', async () => {
     await appendRounds(['s-a'], 1);
     const idle = relayOf(createRecordingBus());
