@@ -1,4 +1,4 @@
-import type { Platform, ReadCache } from '@yoman/platform';
+import { type Platform, prepared, type ReadCache } from '@yoman/platform';
 import Decimal from 'decimal.js';
 import type { Knex } from 'knex';
 import { DateTime } from 'luxon';
@@ -34,14 +34,17 @@ export function usdIlsRateOf(stored: RateAnswer | undefined, fallbackRate: strin
   return { ...stored, rate: new Decimal(stored.rate).toFixed() };
 }
 
-/** The latest USD/ILS rate published on or before `date` (yyyy-MM-dd). */
+/**
+ * The latest USD/ILS rate published on or before a day (its one binding, yyyy-MM-dd), as `date`, `rate` and
+ * `source`; a save reads it within a larger statement too (trades/save-inputs.ts).
+ */
+export const LATEST_USD_ILS_RATE_SQL = `select to_char(date, 'YYYY-MM-DD') as date,
+    ils_per_unit::text as rate, source
+    from trade_fx_rates where currency = 'USD' and date <= ?::date order by date desc limit 1`;
+
 async function latestUsdIlsRate(db: Knex, date: string): Promise<RateAnswer | undefined> {
-  return db('trade_fx_rates')
-    .select(db.raw(`to_char(date, 'YYYY-MM-DD') as date`), db.raw('ils_per_unit::text as rate'), 'source')
-    .where({ currency: 'USD' })
-    .andWhere('date', '<=', date)
-    .orderBy('date', 'desc')
-    .first();
+  const { rows } = await prepared(db.raw<{ rows: RateAnswer[] }>(LATEST_USD_ILS_RATE_SQL, [date]));
+  return rows[0];
 }
 
 /**

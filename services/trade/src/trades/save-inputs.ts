@@ -1,5 +1,5 @@
 import { type Caller, type Platform, prepared } from '@yoman/platform';
-import { type RateAnswer, tradeRatesFor, usdIlsRateOf } from '../rates/trade-rates';
+import { LATEST_USD_ILS_RATE_SQL, type RateAnswer, tradeRatesFor, usdIlsRateOf } from '../rates/trade-rates';
 import { tradeConfig } from '../trade-config';
 import {
   lockPolicyOf,
@@ -54,15 +54,11 @@ export async function readSaveInputs(caller: Caller, platform: Platform, day: st
   const { rows } = await prepared(
     db.raw<{ rows: SaveInputsRow[] }>(
       `select zone.timezone, zone.monthly_goal_r, policy.trade_lock_hours, policy.weekend_locking,
-              to_char(usd.date, 'YYYY-MM-DD') as rate_date, usd.ils_per_unit::text as rate,
-              usd.source as rate_source
+              usd.date as rate_date, usd.rate, usd.source as rate_source
          from (select 1) as one
          left join trade_caller_zones as zone on zone.user_id = ?
          left join trade_lock_policies as policy on policy.organisation_id = ?
-         left join lateral (
-           select date, ils_per_unit, source from trade_fx_rates
-            where currency = 'USD' and date <= ?::date order by date desc limit 1
-         ) as usd on true`,
+         left join lateral (${LATEST_USD_ILS_RATE_SQL}) as usd on true`,
       [caller.userId, caller.organisationId ?? null, day],
     ),
   );
