@@ -99,10 +99,32 @@ export function errorAnswer(error: unknown): {
   return { status: 500, body: INTERNAL_ERROR };
 }
 
+/** What a stream reports when the other end went away: the answer's own, or a proxied service's body. */
+const CONNECTION_GONE_CODES = new Set([
+  'ERR_STREAM_PREMATURE_CLOSE',
+  'ERR_STREAM_DESTROYED',
+  'UND_ERR_ABORTED',
+  'ECONNRESET',
+  'EPIPE',
+]);
+
+/**
+ * The client closed its connection before the answer went out (a phone put away mid-save, a tab closed), and
+ * the error is only the answer's stream ending early: no fault of the server, and no one to read it. A fault
+ * that happens while the client is gone is still a fault, and is logged as one.
+ */
+function clientLeft(error: unknown, request: FastifyRequest, reply: FastifyReply): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  const gone = reply.raw.destroyed || request.raw.socket?.destroyed === true;
+  return gone && typeof code === 'string' && CONNECTION_GONE_CODES.has(code);
+}
+
 /** The one error handler: 4xx carry a safe Hebrew message and a stable code; 5xx are logged and generic. */
 export function handleError(error: unknown, request: FastifyRequest, reply: FastifyReply) {
   const { status, body, headers } = errorAnswer(error);
-  if (status >= 500) request.log.error({ err: error }, 'request failed');
+  if (clientLeft(error, request, reply))
+    request.log.info({ err: error }, 'the client left before its answer was sent');
+  else if (status >= 500) request.log.error({ err: error }, 'request failed');
   else request.log.info({ status, code: body.code }, 'request refused');
   if (headers) reply.headers(headers);
   return reply.status(status).type('application/json; charset=utf-8').send(body);

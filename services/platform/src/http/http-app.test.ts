@@ -1,4 +1,6 @@
-import { Writable } from 'node:stream';
+import { request as httpRequest } from 'node:http';
+import { Readable, Writable } from 'node:stream';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { pino } from 'pino';
@@ -40,6 +42,16 @@ const notesRoutes: FastifyPluginAsync = async (app) => {
   api.put('/stale', async () => {
     throw new ConcurrencyError('note-1');
   });
+  // An answer whose body comes later, as a proxied service's does: its first bytes after 300 ms.
+  api.post('/slow', async (_request, reply) => {
+    const body = new Readable({ read() {} });
+    setTimeout(() => body.push('{}') && body.push(null), 300).unref();
+    return reply.type('application/json').send(body);
+  });
+  api.post('/slow-boom', async () => {
+    await sleep(150);
+    throw new Error('database exploded after the client left');
+  });
 };
 
 const notesModule: YomanModule = {
@@ -54,6 +66,8 @@ const notesModule: YomanModule = {
     { method: 'GET', path: '/api/boom', access: 'public' },
     { method: 'GET', path: '/api/busy', access: 'public' },
     { method: 'PUT', path: '/api/stale', access: 'public' },
+    { method: 'POST', path: '/api/slow', access: 'public' },
+    { method: 'POST', path: '/api/slow-boom', access: 'public' },
   ],
 };
 const logLines: string[] = [];
@@ -171,6 +185,44 @@ describe('the HTTP app', () => {
     });
   });
 
+  /** The app listening on 127.0.0.1, for the tests a real connection needs (closed with the app). */
+  let listening: Promise<string> | undefined;
+  /** Sends a POST to `path` on the listening app and closes the connection 50 ms later. */
+  const leaveEarly = async (path: string, requestId: string) => {
+    listening ??= testApp.app.listen({ host: '127.0.0.1', port: 0 });
+    const address = await listening;
+    const client = httpRequest({
+      host: '127.0.0.1',
+      port: new URL(address).port,
+      method: 'POST',
+      path,
+      headers: { 'x-request-id': requestId, 'content-type': 'application/json' },
+    });
+    client.on('error', () => {});
+    client.end('{}');
+    await sleep(50);
+    client.destroy();
+    await sleep(400);
+    return logLines.map((line) => JSON.parse(line)).filter((line) => line.requestId === requestId);
+  };
+
+  it('logs a client that leaves before its answer as information, not as a failure of the server', async () => {
+    const lines = await leaveEarly('/api/slow', 'req-left-1');
+    expect(lines.filter((line) => line.level >= 50)).toEqual([]);
+    expect(lines.find((line) => line.msg === 'the client left before its answer was sent')).toMatchObject({
+      level: 30,
+      err: { code: 'ERR_STREAM_PREMATURE_CLOSE' },
+    });
+  });
+
+  it('still logs a server fault as a failure when its client has left meanwhile', async () => {
+    const lines = await leaveEarly('/api/slow-boom', 'req-left-2');
+    expect(lines.find((line) => line.msg === 'request failed')).toMatchObject({
+      level: 50,
+      err: { message: expect.stringContaining('after the client left') },
+    });
+  });
+
   it('answers bad JSON 400, a too large body 413 and other media types 415', async () => {
     const badJson = await testApp.app.inject({
       method: 'POST',
@@ -266,6 +318,8 @@ describe('the HTTP app', () => {
         '/api/notes',
         '/api/notes/{id}',
         '/api/stale',
+        '/api/slow',
+        '/api/slow-boom',
         '/api/boom',
         '/api/greeting',
       ].sort(),
