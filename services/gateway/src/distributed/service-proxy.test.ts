@@ -1,5 +1,3 @@
-import { request as httpRequest } from 'node:http';
-import { Writable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { declaredRoutes, NEXT_CURSOR_HEADER } from '@yoman/contracts';
 import {
@@ -10,10 +8,9 @@ import {
   signCaller,
   verifyCaller,
 } from '@yoman/platform';
-import { createTestClock, createTestPlatform } from '@yoman/platform/testing';
+import { capturedLogs, createTestClock, createTestPlatform, postAndLeave } from '@yoman/platform/testing';
 import { tradeService } from '@yoman/trade';
 import type { FastifyInstance } from 'fastify';
-import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildGateway, type Gateway } from '../gateway';
 import { identityModule } from '../identity';
@@ -35,21 +32,12 @@ let gatewayConfig: Config;
 /** Caller headers the trade service received, as sent by the gateway. */
 const received: (string | undefined)[] = [];
 /** What the gateway and the service logged (they share the platform's logger here). */
-const logLines: string[] = [];
-const logger = pino(
-  { level: 'info' },
-  new Writable({
-    write(chunk, _encoding, done) {
-      logLines.push(String(chunk));
-      done();
-    },
-  }),
-);
+const logs = capturedLogs();
 
 beforeAll(async () => {
   running = await createTestPlatform([identityModule, ...serviceModules], {
     clock,
-    logger,
+    logger: logs.logger,
     config: { internalSecret: SECRET, environment: { FRONT_END_DIR: '/nonexistent' } },
   });
   service = await createServiceApp(running.platform, serviceModules, { role: 'api' });
@@ -271,26 +259,13 @@ describe('a client that leaves while the service answers', () => {
   it('is logged as information by the gateway, not as a failed request', async () => {
     const { cookie } = await signUp(gateway.app, 9);
     const address = await gateway.app.listen({ host: '127.0.0.1', port: 0 });
-    const client = httpRequest({
-      host: '127.0.0.1',
-      port: new URL(address).port,
-      method: 'POST',
-      path: '/api/trades',
-      headers: {
-        cookie,
-        'content-type': 'application/json',
-        'x-request-id': 'proxy-left-1',
-        'x-test-slow': '1',
-      },
+    await postAndLeave(address, '/api/trades', {
+      headers: { cookie, 'x-request-id': 'proxy-left-1', 'x-test-slow': '1' },
+      body: JSON.stringify(trade),
+      leaveAfterMs: 100,
+      settleMs: 600,
     });
-    client.on('error', () => {});
-    client.end(JSON.stringify(trade));
-    await sleep(100);
-    client.destroy();
-    await sleep(600);
-    const lines = logLines
-      .map((line) => JSON.parse(line))
-      .filter((line) => line.requestId === 'proxy-left-1');
+    const lines = logs.ofRequest('proxy-left-1');
     expect(lines.filter((line) => line.level >= 50)).toEqual([]);
     expect(lines.find((line) => line.msg === 'the client left before its answer was sent')).toMatchObject({
       level: 30,

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RunningPlatform } from '../create-platform';
@@ -7,6 +6,7 @@ import { systemClock } from '../create-platform';
 import { notificationChannel } from '../db/notification-listener';
 import { APPEND_LOCK_KEY, createEventStore } from '../event-store/postgres-event-store';
 import type { RecordedEvent } from '../event-store/types';
+import { capturedLogs } from '../testing/captured-logs';
 import { needsInfra } from '../testing/needs-infra';
 import { resetDatabase } from '../testing/reset-database';
 import { createTestPlatform } from '../testing/test-platform';
@@ -170,16 +170,7 @@ describe('the outbox relay', () => {
   });
 
   it('retries a failing publish with the same events and skips none', async () => {
-    const lines: string[] = [];
-    const logger = pino(
-      { level: 'error' },
-      new Writable({
-        write(chunk, _encoding, done) {
-          lines.push(String(chunk));
-          done();
-        },
-      }),
-    );
+    const { lines, logger } = capturedLogs({ level: 'error' });
     const bus = createRecordingBus();
     await appendRounds(['s-a', 's-b', 's-c'], 2);
     bus.failNext(2);

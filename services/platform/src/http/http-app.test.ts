@@ -1,13 +1,11 @@
-import { request as httpRequest } from 'node:http';
-import { Readable, Writable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { YomanModule } from '../module';
-import { createTestApp, fuzzRoute, headerCaller, type TestApp } from '../testing';
+import { capturedLogs, createTestApp, fuzzRoute, headerCaller, postAndLeave, type TestApp } from '../testing';
 import { authenticated, requireCaller } from './caller';
 import { VALIDATION_FAILED_MESSAGE } from './error-handler';
 import { ConcurrencyError, notFound, tooManyRequests } from './errors';
@@ -70,16 +68,8 @@ const notesModule: YomanModule = {
     { method: 'POST', path: '/api/slow-boom', access: 'public' },
   ],
 };
-const logLines: string[] = [];
-const logger = pino(
-  { level: 'info' },
-  new Writable({
-    write(chunk, _encoding, done) {
-      logLines.push(String(chunk));
-      done();
-    },
-  }),
-);
+const logs = capturedLogs();
+const { logger } = logs;
 let testApp: TestApp;
 
 beforeAll(async () => {
@@ -177,7 +167,7 @@ describe('the HTTP app', () => {
     expect(response.json()).toEqual({ message: 'אירעה שגיאה בשרת', code: 'INTERNAL' });
     expect(response.body).not.toContain('secret detail');
     expect(response.headers['x-request-id']).toBe('req-boom-1');
-    const logged = logLines.map((line) => JSON.parse(line)).find((line) => line.msg === 'request failed');
+    const logged = logs.entries().find((line) => line.msg === 'request failed');
     expect(logged).toMatchObject({
       level: 50,
       requestId: 'req-boom-1',
@@ -187,23 +177,16 @@ describe('the HTTP app', () => {
 
   /** The app listening on 127.0.0.1, for the tests a real connection needs (closed with the app). */
   let listening: Promise<string> | undefined;
-  /** Sends a POST to `path` on the listening app and closes the connection 50 ms later. */
+  /** Sends a POST to `path` on the listening app, closes the connection 50 ms later, and answers its log. */
   const leaveEarly = async (path: string, requestId: string) => {
     listening ??= testApp.app.listen({ host: '127.0.0.1', port: 0 });
-    const address = await listening;
-    const client = httpRequest({
-      host: '127.0.0.1',
-      port: new URL(address).port,
-      method: 'POST',
-      path,
-      headers: { 'x-request-id': requestId, 'content-type': 'application/json' },
+    await postAndLeave(await listening, path, {
+      headers: { 'x-request-id': requestId },
+      body: '{}',
+      leaveAfterMs: 50,
+      settleMs: 400,
     });
-    client.on('error', () => {});
-    client.end('{}');
-    await sleep(50);
-    client.destroy();
-    await sleep(400);
-    return logLines.map((line) => JSON.parse(line)).filter((line) => line.requestId === requestId);
+    return logs.ofRequest(requestId);
   };
 
   it('logs a client that leaves before its answer as information, not as a failure of the server', async () => {

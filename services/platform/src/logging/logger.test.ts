@@ -1,7 +1,6 @@
 import type { IncomingMessage } from 'node:http';
-import { Writable } from 'node:stream';
-import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
+import { capturedLogs } from '../testing/captured-logs';
 import { REDACTED_PATHS, requestIdOf } from './logger';
 
 function requestWith(headers: Record<string, string>): IncomingMessage {
@@ -23,14 +22,7 @@ describe('request ids', () => {
 
 describe('log redaction', () => {
   it('never writes cookies, authorization headers or passwords', () => {
-    const lines: string[] = [];
-    const sink = new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(String(chunk));
-        done();
-      },
-    });
-    const logger = pino({ redact: { paths: REDACTED_PATHS, censor: '[redacted]' } }, sink);
+    const { lines, logger } = capturedLogs({ redact: { paths: REDACTED_PATHS, censor: '[redacted]' } });
     logger.info({
       req: { headers: { cookie: 'session=secret-cookie', authorization: 'Bearer secret-token' } },
       body: { email: 'a@b.c', password: 'secret-password' },

@@ -1,4 +1,5 @@
 export { arbitraryFor, fieldsOf } from './body-arbitrary';
+export { capturedLogs, type LogEntry, postAndLeave } from './captured-logs';
 export { deciderSpecification } from './decider-specification';
 export { type FuzzRouteOptions, fuzzRoute } from './fuzz-route';
 export { headerCaller } from './header-caller';
