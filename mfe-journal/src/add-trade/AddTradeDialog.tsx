@@ -2,10 +2,11 @@ import type { AssetTypeValue, Setup, Trade } from '@yoman/contracts';
 import { ASSET_TYPE_LABELS, ASSET_TYPES } from '@yoman/contracts/constants';
 import { Button } from '@yoman/ui';
 import { Dialog, Tabs, TabsContent, TabsList, TabsTrigger } from '@yoman/ui/overlays';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import styled from 'styled-components';
 import { useListSetupsQuery } from '../analytics-api';
 import { he } from '../i18n';
+import { useResetOnSubjectChange } from '../screen/reset-on-subject';
 import { CalculationResult } from './CalculationResult';
 import { ScreenshotDropZone } from './ScreenshotDropZone';
 import { TradeFields } from './TradeFields';
@@ -71,19 +72,17 @@ export function AddTradeDialog({
   const [form, setForm] = useState<TradeForm>(() => initialForm(zone, prefillDate, trade, setupId));
   const [touched, setTouched] = useState<ReadonlySet<TradeFormField>>(new Set());
   const [screenshot, setScreenshot] = useState<File | null>(null);
+  // Opening and closing both start a fresh form (the defaults, the calendar day, or the trade being edited),
+  // so a saved or abandoned trade leaves nothing behind.
+  useResetOnSubjectChange(JSON.stringify([open, prefillDate, trade?.id, setupId]), () => {
+    setForm(initialForm(zone, prefillDate, trade, setupId));
+    setTouched(new Set());
+    setScreenshot(null);
+  });
   const calculation = useAutoCalculation(form, zone);
   const { save, saving } = useSaveTrade();
   const { data: setups } = useListSetupsQuery(undefined, { skip: !open });
   const librarySetups = librarySetupChoices(setups ?? [], trade?.setupId ?? null);
-
-  // Opening and closing both start a fresh form (the defaults, the calendar day, or the trade being edited),
-  // so a saved or abandoned trade leaves nothing behind.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the dialog opens, closes or changes subject.
-  useEffect(() => {
-    setForm(initialForm(zone, prefillDate, trade, setupId));
-    setTouched(new Set());
-    setScreenshot(null);
-  }, [open, prefillDate, trade?.id, setupId]);
 
   const allErrors = formErrors(form, zone);
   const shown = Object.fromEntries(

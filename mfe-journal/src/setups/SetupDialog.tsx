@@ -2,10 +2,11 @@ import type { Setup } from '@yoman/contracts';
 import { SETUP_MESSAGES } from '@yoman/contracts/constants';
 import { Button, errorMessageOf, useToast } from '@yoman/ui';
 import { Dialog, TextField } from '@yoman/ui/overlays';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import styled from 'styled-components';
 import { useCreateSetupMutation, useUpdateSetupMutation } from '../analytics-api';
 import { heSetups as s } from '../i18n-analytics';
+import { useResetOnSubjectChange } from '../screen/reset-on-subject';
 import { TextAreaField } from '../screen/TextAreaField';
 import {
   EMPTY_SETUP_FORM,
@@ -40,11 +41,11 @@ export function SetupDialog({ open, onOpenChange, setup }: SetupDialogProps) {
   const [update, updating] = useUpdateSetupMutation();
   const saving = creating.isLoading || updating.isLoading;
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a fresh form whenever the dialog opens or changes subject.
-  useEffect(() => {
+  // A fresh form whenever the dialog opens, closes or turns to another setup.
+  useResetOnSubjectChange(open ? `open:${setup?.id ?? 'new'}` : 'closed', () => {
     setForm(setup ? setupFormOf(setup) : EMPTY_SETUP_FORM);
     setTouched(new Set());
-  }, [open, setup?.id]);
+  });
 
   const allErrors = setupFormErrors(form, s.required);
   const shown = (field: SetupFormField) => (touched.has(field) ? allErrors[field] : undefined);
