@@ -22,42 +22,48 @@ const IDLE: Outcome = { result: null, calculating: false, problem: null };
 
 /**
  * Runs POST /api/calculate-trade automatically once entry, exit and size are filled, and again whenever
- * a field it depends on changes (spec §4). A changed form drops the previous result at once, so a stale
- * figure can never be saved.
+ * a field it depends on changes (spec §4). A changed form drops the previous result in the very render that
+ * changes it, not in an effect a frame later, so a stale figure can never be shown or saved.
  */
 export function useAutoCalculation(form: TradeForm, zone: string): AutoCalculation {
   const [calculate] = useCalculateTradeMutation();
-  const [outcome, setOutcome] = useState<Outcome>(IDLE);
   const [unknownRoot, setUnknownRoot] = useState(false);
   const askPointValue = unknownRoot && form.assetType === 'futures';
-  const key = `${calculationKey(form)}|${askPointValue}`;
+  const key = `${calculationKey(form)}|${askPointValue}|${zone}`;
   const ready = canCalculate(form);
+  // An outcome belongs to the fields it was asked for; for any others there is none yet.
+  const [outcome, setOutcome] = useState<Outcome & { key: string }>({ ...IDLE, key: '' });
+  const current = outcome.key === key ? outcome : IDLE;
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for every field the request reads.
   useEffect(() => {
-    setOutcome(IDLE);
     if (!ready) return;
-    let current = true;
+    let live = true;
     const timer = setTimeout(() => {
-      setOutcome({ ...IDLE, calculating: true });
+      setOutcome({ ...IDLE, calculating: true, key });
       calculate(calculationRequest(form, zone, askPointValue))
         .unwrap()
         .then((result) => {
-          if (current) setOutcome({ result, calculating: false, problem: null });
+          if (live) setOutcome({ result, calculating: false, problem: null, key });
         })
         .catch((error: unknown) => {
           // Spec §7: a failed calculation is logged; the box says why and saving stays blocked.
           console.warn('calculate-trade failed', error);
-          if (!current) return;
+          if (!live) return;
           if (isYomanError(error) && error.code === UNKNOWN_FUTURES_ROOT) setUnknownRoot(true);
-          setOutcome({ result: null, calculating: false, problem: errorMessageOf(error) });
+          setOutcome({ result: null, calculating: false, problem: errorMessageOf(error), key });
         });
     }, CALCULATION_DELAY_MS);
     return () => {
-      current = false;
+      live = false;
       clearTimeout(timer);
     };
-  }, [key, ready, zone]);
+  }, [key, ready]);
 
-  return { ...outcome, askPointValue };
+  return {
+    result: current.result,
+    calculating: current.calculating,
+    problem: current.problem,
+    askPointValue,
+  };
 }
