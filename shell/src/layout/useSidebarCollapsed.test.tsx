@@ -29,6 +29,20 @@ describe('useSidebarCollapsed', () => {
     expect(cookieValue()).toBeUndefined();
   });
 
+  it('stores the state within the toggle itself, before any effect runs, so a reload right after finds it', () => {
+    const { result } = renderHook(() => useSidebarCollapsed());
+    act(() => {
+      result.current[1]();
+      expect(localStorage.getItem(SIDEBAR_COLLAPSED_KEY)).toBe('true');
+      expect(cookieValue()).toBe('true');
+    });
+    act(() => {
+      result.current[1]();
+      expect(localStorage.getItem(SIDEBAR_COLLAPSED_KEY)).toBe('false');
+      expect(cookieValue()).toBeUndefined();
+    });
+  });
+
   it('gives the server a state kept from before the cookie existed', () => {
     localStorage.setItem(SIDEBAR_COLLAPSED_KEY, 'true');
     const { result } = renderHook(() => useSidebarCollapsed());

@@ -34,22 +34,27 @@ function followInCookie(collapsed: boolean) {
   }
 }
 
+/** Keeps the state where the next page load finds it: local storage, and the cookie for the server. */
+function remember(collapsed: boolean) {
+  try {
+    window.localStorage.setItem(SIDEBAR_COLLAPSED_KEY, String(collapsed));
+  } catch {
+    // Private browsing can refuse storage; the sidebar still toggles for this visit.
+  }
+  followInCookie(collapsed);
+}
+
 /** Whether the desktop sidebar is collapsed, remembered across reloads. */
 export function useSidebarCollapsed(): [collapsed: boolean, toggle: () => void] {
   const startsCollapsed = useContext(SidebarStartsCollapsed);
   const [collapsed, setCollapsed] = useState(() => storedCollapsed(startsCollapsed));
+  // Stored in the click itself, not in an effect a frame later: a reload right after still finds it.
   const toggle = useCallback(() => {
-    setCollapsed((was) => {
-      const next = !was;
-      try {
-        window.localStorage.setItem(SIDEBAR_COLLAPSED_KEY, String(next));
-      } catch {
-        // Private browsing can refuse storage; the sidebar still toggles for this visit.
-      }
-      return next;
-    });
-  }, []);
-  // Also on mount, so a state kept from before the cookie existed reaches the server too.
-  useEffect(() => followInCookie(collapsed), [collapsed]);
+    remember(!collapsed);
+    setCollapsed(!collapsed);
+  }, [collapsed]);
+  // On mount, a state kept from before the cookie existed reaches the server too.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, with the state the page started with.
+  useEffect(() => followInCookie(collapsed), []);
   return [collapsed, toggle];
 }
