@@ -130,7 +130,17 @@ export async function loginThroughScreen(page: Page, email: string, password: st
 export async function toastText(page: Page, expected?: string): Promise<string> {
   const open = page.locator('li[data-variant][data-state="open"]');
   const toast = (expected === undefined ? open : open.filter({ hasText: expected })).first();
-  await toast.waitFor({ state: 'visible' });
+  try {
+    await toast.waitFor({ state: 'visible' });
+  } catch (error) {
+    // Say which toasts were on screen instead, if any: an error toast names the failure.
+    const shown = await open.allInnerTexts().catch(() => []);
+    await screenshot(page, `toast-missing-${Date.now()}`).catch(() => undefined);
+    throw new Error(
+      `no toast with "${expected}" came; on screen: ${shown.length ? shown.map((text) => JSON.stringify(text)).join(', ') : 'none'}`,
+      { cause: error },
+    );
+  }
   // Title and description are separate blocks; their rendered texts are joined with a space.
   return (await toast.allInnerTexts()).join(' ').replace(/\s+/gu, ' ').trim();
 }
