@@ -94,3 +94,34 @@ describe('closing while a handler runs for a client that went away', () => {
     expect(steps).toEqual(['handler finished', 'closed']);
   });
 });
+
+describe('closing while a client holds a connection it has sent nothing on', () => {
+  it('ends that connection after a second instead of waiting out the headers timeout, and still answers one that speaks', async () => {
+    const own = await createTestApp({ modules: [], plugins: [] });
+    await own.app.listen({ host: '127.0.0.1', port: 0 });
+    const address = own.app.server.address();
+    if (!address || typeof address === 'string') throw new Error('no TCP address');
+    const silent = connect(address.port, '127.0.0.1');
+    const silentEnded = new Promise((resolve) => silent.on('close', resolve));
+    const speaking = connect(address.port, '127.0.0.1');
+    let answer = '';
+    speaking.on('data', (chunk) => {
+      answer += chunk.toString('utf8');
+    });
+    await Promise.all(
+      [silent, speaking].map((socket) => new Promise((resolve) => socket.on('connect', resolve))),
+    );
+    // Node counts both as awaiting a first request until something arrives.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+
+    const started = Date.now();
+    const closed = own.close();
+    speaking.write('GET /healthz HTTP/1.1\r\nHost: yoman\r\n\r\n');
+    await closed;
+    await silentEnded;
+
+    // Node alone waited 60 to 90 s here (the headers timeout, checked every 30 s).
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(answer).toMatch(/^HTTP\/1\.1 503/);
+  });
+});

@@ -1,5 +1,9 @@
+import type { Socket } from 'node:net';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { unavailable } from './errors';
+
+/** How long a closing app lets a connection that has sent nothing yet send its request. */
+export const SILENT_CONNECTION_GRACE_MS = 1000;
 
 /**
  * Once the app is closing, a request that still reaches it (pipelined, or on a connection kept alive) is
@@ -13,6 +17,7 @@ export function refuseRequestsWhileClosing(app: FastifyInstance): void {
     closing = true;
   });
   finishHandlersBeforeClosing(app);
+  endSilentConnectionsWhenClosing(app);
   app.addHook('onRequest', async (_request, reply) => {
     if (!closing) return;
     reply.header('connection', 'close');
@@ -46,5 +51,25 @@ function finishHandlersBeforeClosing(app: FastifyInstance): void {
   });
   app.addHook('onClose', async () => {
     while (running.size > 0) await Promise.all([...running]);
+  });
+}
+
+/**
+ * Node's `close` ends idle keep-alive connections, but counts one that has not sent a byte as waiting for its
+ * first request's headers, and waits for it up to the headers timeout: 60 to 90 s. A pool keeps such
+ * connections: the gateway's proxy opened one for a client that then left mid-body, never used it, and a trade
+ * service's shutdown then took 69 s. Once closing, such a connection has a second to send its request (and be
+ * answered 503 above); after that it is ended, since it has no request to finish.
+ */
+function endSilentConnectionsWhenClosing(app: FastifyInstance): void {
+  const open = new Set<Socket>();
+  app.server.on('connection', (socket: Socket) => {
+    open.add(socket);
+    socket.once('close', () => open.delete(socket));
+  });
+  app.addHook('preClose', async () => {
+    setTimeout(() => {
+      for (const socket of open) if (socket.bytesRead === 0) socket.destroy();
+    }, SILENT_CONNECTION_GRACE_MS).unref();
   });
 }
