@@ -62,6 +62,13 @@ afterAll(async () => {
 
 const trade = TRADE_ACROSS_MIDNIGHT;
 
+/** The gateway's address on 127.0.0.1, for the tests whose client is a real connection. */
+let listening: Promise<string> | undefined;
+const gatewayAddress = () => {
+  listening ??= gateway.app.listen({ host: '127.0.0.1', port: 0 });
+  return listening;
+};
+
 describe('the trade paths the gateway proxies', () => {
   it('are the calls the contracts’ route table gives the trade service’s modules, each with its access', () => {
     const { routes } = remoteServicesOf({
@@ -258,7 +265,7 @@ describe('a method a proxied path does not serve', () => {
 describe('a client that leaves while the service answers', () => {
   it('is logged as information by the gateway, not as a failed request', async () => {
     const { cookie } = await signUp(gateway.app, 9);
-    const address = await gateway.app.listen({ host: '127.0.0.1', port: 0 });
+    const address = await gatewayAddress();
     await postAndLeave(address, '/api/trades', {
       headers: { cookie, 'x-request-id': 'proxy-left-1', 'x-test-slow': '1' },
       body: JSON.stringify(trade),
@@ -271,6 +278,48 @@ describe('a client that leaves while the service answers', () => {
       level: 30,
       err: { code: 'UND_ERR_ABORTED' },
     });
+  });
+});
+
+describe('a client that leaves while its body is still going to the service', () => {
+  it('is logged as information by the gateway, not as a failed request or a service outage', async () => {
+    const { cookie } = await signUp(gateway.app, 10);
+    const address = await gatewayAddress();
+    await postAndLeave(address, '/api/trades', {
+      headers: { cookie, 'x-request-id': 'proxy-left-2' },
+      body: JSON.stringify(trade),
+      sentBytes: 10,
+      leaveAfterMs: 200,
+      settleMs: 600,
+    });
+    const lines = logs.ofRequest('proxy-left-2');
+    // Before: 'the service did not answer' (warn) and 'request failed' (error) for a 503 nobody read. The
+    // proxy library's own 'response errored' (warn) still comes when the exchange with the service broke.
+    expect(lines.filter((line) => line.level >= 50)).toEqual([]);
+    expect(lines.map((line) => line.msg)).not.toContain('the service did not answer');
+    expect(lines.find((line) => line.msg === 'the client left before its answer was sent')).toMatchObject({
+      level: 30,
+      err: { code: 'ECONNRESET' },
+    });
+  });
+});
+
+describe('a gateway that closes', () => {
+  it('closes its kept-alive connections to the service too, so none is left for the service to wait on', async () => {
+    const connections = () =>
+      new Promise<number>((resolve, reject) =>
+        service.server.getConnections((error, count) => (error ? reject(error) : resolve(count))),
+      );
+    const before = await connections();
+    const second = await buildGateway(gatewayConfig, { running });
+    const { cookie } = await signUp(second.app, 11);
+    const listed = await second.app.inject({ url: '/api/trades', headers: { cookie } });
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect(await connections()).toBe(before + 1);
+
+    await second.close();
+
+    await expect.poll(connections, { timeout: 2000 }).toBe(before);
   });
 });
 

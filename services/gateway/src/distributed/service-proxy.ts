@@ -30,7 +30,13 @@ export function serviceProxy(options: ServiceProxyOptions): FastifyPluginAsync {
     const { platform } = app;
     // Loaded here, not at start: only the distributed gateway proxies (the embedded process never does).
     const { default: replyFrom } = await import('@fastify/reply-from');
-    await app.register(replyFrom, { base: options.upstream, disableRequestLogging: true });
+    // destroyAgent: the gateway's close also closes its connections to the service (reply-from keeps them
+    // open otherwise, and a service closing behind them waited for them).
+    await app.register(replyFrom, {
+      base: options.upstream,
+      disableRequestLogging: true,
+      destroyAgent: true,
+    });
     // Bodies pass through as the client sent them; the service parses and validates them itself.
     app.removeAllContentTypeParsers();
     app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
@@ -51,7 +57,13 @@ export function serviceProxy(options: ServiceProxyOptions): FastifyPluginAsync {
               return forwarded;
             },
             // The service not answering is a moment's outage for the person, not a server fault of theirs.
+            // A client that left mid-body breaks the request too: that is the client's leaving, and the one
+            // error handler logs it as such.
             onError: (failed, { error }) => {
+              if (failed.request.raw.socket?.destroyed) {
+                failed.send(error);
+                return;
+              }
               failed.request.log.warn(
                 { err: error, upstream: options.upstream },
                 'the service did not answer',

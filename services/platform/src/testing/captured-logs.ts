@@ -36,22 +36,35 @@ export function capturedLogs(options: LoggerOptions = { level: 'info' }) {
 
 /**
  * A client that leaves: POSTs `body` to `path` on the server at `address` (http://127.0.0.1:port), closes its
- * connection `leaveAfterMs` later without waiting for the answer, and resolves `settleMs` after that.
+ * connection `leaveAfterMs` later without waiting for the answer, and resolves `settleMs` after that. With
+ * `sentBytes`, it announces the whole body's length but sends only that many bytes of it before leaving.
  */
 export async function postAndLeave(
   address: string,
   path: string,
-  options: { headers: Record<string, string>; body: string; leaveAfterMs: number; settleMs: number },
+  options: {
+    headers: Record<string, string>;
+    body: string;
+    leaveAfterMs: number;
+    settleMs: number;
+    sentBytes?: number;
+  },
 ): Promise<void> {
+  const body = Buffer.from(options.body);
   const client = httpRequest({
     host: '127.0.0.1',
     port: new URL(address).port,
     method: 'POST',
     path,
-    headers: { 'content-type': 'application/json', ...options.headers },
+    headers: {
+      'content-type': 'application/json',
+      'content-length': String(body.length),
+      ...options.headers,
+    },
   });
   client.on('error', () => {});
-  client.end(options.body);
+  if (options.sentBytes === undefined) client.end(body);
+  else client.write(body.subarray(0, options.sentBytes));
   await sleep(options.leaveAfterMs);
   client.destroy();
   await sleep(options.settleMs);
