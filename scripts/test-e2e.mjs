@@ -1,12 +1,13 @@
 // npm run test:e2e: builds the front end when it is missing or older than its sources (failing at the end
 // when that build is over its first-paint budgets), starts the embedded product on a free port with a
 // throw-away data directory, runs the browser specs in e2e/ against it in Debian's Chromium
-// (playwright-core), and stops the server whatever happened.
-import { mkdtempSync, rmSync } from 'node:fs';
+// (playwright-core), and stops the server whatever happened. The server's log is kept in
+// artifacts/e2e-server.log; when a spec fails, its lines at warn or above are printed after the summary.
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromiumPath } from './testing/chromium.mjs';
-import { ensureFrontEndBuilt, run, startProduct } from './testing/product-server.mjs';
+import { ensureFrontEndBuilt, root, run, startProduct, warningsOf } from './testing/product-server.mjs';
 
 // On a new installation the first account to register becomes its mentor; the suite makes that account
 // itself, so the accounts the specs register are students, as in a real installation.
@@ -35,9 +36,11 @@ async function main() {
   const { overBudget } = await ensureFrontEndBuilt();
 
   const dataDir = mkdtempSync(join(tmpdir(), 'yoman-e2e-data-'));
+  mkdirSync(join(root, 'artifacts'), { recursive: true });
+  const serverLog = join(root, 'artifacts/e2e-server.log');
   let product;
   try {
-    product = await startProduct(dataDir);
+    product = await startProduct(dataDir, { logFile: serverLog });
     const { baseUrl } = product;
     console.log(`the product is serving ${baseUrl} (data in ${dataDir})`);
     const mentor = await registerInstallationMentor(baseUrl);
@@ -52,6 +55,13 @@ async function main() {
         YOMAN_E2E_MENTOR_PASSWORD: mentor.password,
       },
     );
+    if (suite !== 0) {
+      const warnings = warningsOf(serverLog);
+      console.error(
+        `\nthe server's log (${serverLog}) has ${warnings.length ? `these lines at warn or above (the last ${warnings.length})` : 'no line at warn or above'}:`,
+      );
+      for (const line of warnings) console.error(line);
+    }
     if (overBudget)
       console.error('the build is over its first-paint budgets (scripts/first-paint-budget.mjs)');
     return suite !== 0 ? suite : overBudget ? 1 : 0;

@@ -1,7 +1,7 @@
 // The embedded product started for a browser suite (npm run test:e2e, npm run test:lighthouse): a gateway on
 // a free port of 127.0.0.1 over a given data directory, stopped by the caller whatever happened.
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { createWriteStream, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -56,15 +56,27 @@ function stop(server) {
   });
 }
 
-/** Starts the embedded gateway on `dataDir`; resolves once it answers, with its address and `stop()`. */
-export async function startProduct(dataDir) {
+/**
+ * Starts the embedded gateway on `dataDir`; resolves once it answers, with its address and `stop()`. With
+ * `logFile`, its log (JSON lines on stdout) is written there instead of dropped.
+ */
+export async function startProduct(dataDir, { logFile } = {}) {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const server = spawn(process.execPath, ['--import', 'tsx', 'services/gateway/src/main.ts'], {
     cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'test' },
+    stdio: ['ignore', logFile ? 'pipe' : 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      NODE_ENV: 'test',
+      // NODE_ENV=test logs nothing unless asked.
+      ...(logFile ? { LOG_LEVEL: process.env.LOG_LEVEL ?? 'info' } : {}),
+    },
   });
+  if (logFile) server.stdout.pipe(createWriteStream(logFile));
   try {
     await waitUntilServing(baseUrl, server);
   } catch (error) {
@@ -119,4 +131,25 @@ export async function ensureFrontEndBuilt() {
   }
   if (built !== 0) throw new Error('the build failed');
   return { overBudget: false };
+}
+
+/**
+ * The lines of a product log at `warn` or above (pino levels 40+), the last `most` of them: what a failed
+ * browser suite prints, so that a server-side cause shows in CI's output.
+ */
+export function warningsOf(logFile, most = 40) {
+  let text;
+  try {
+    text = readFileSync(logFile, 'utf8');
+  } catch {
+    return [];
+  }
+  const warnings = text.split('\n').filter((line) => {
+    try {
+      return JSON.parse(line).level >= 40;
+    } catch {
+      return false;
+    }
+  });
+  return warnings.slice(-most);
 }
