@@ -8,7 +8,13 @@ import {
   signCaller,
   verifyCaller,
 } from '@yoman/platform';
-import { capturedLogs, createTestClock, createTestPlatform, postAndLeave } from '@yoman/platform/testing';
+import {
+  capturedLogs,
+  createTestClock,
+  createTestPlatform,
+  listenOnLoopback,
+  postAndLeave,
+} from '@yoman/platform/testing';
 import { tradeService } from '@yoman/trade';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -61,13 +67,6 @@ afterAll(async () => {
 });
 
 const trade = TRADE_ACROSS_MIDNIGHT;
-
-/** The gateway's address on 127.0.0.1, for the tests whose client is a real connection. */
-let listening: Promise<string> | undefined;
-const gatewayAddress = () => {
-  listening ??= gateway.app.listen({ host: '127.0.0.1', port: 0 });
-  return listening;
-};
 
 describe('the trade paths the gateway proxies', () => {
   it('are the calls the contracts’ route table gives the trade service’s modules, each with its access', () => {
@@ -265,7 +264,7 @@ describe('a method a proxied path does not serve', () => {
 describe('a client that leaves while the service answers', () => {
   it('is logged as information by the gateway, not as a failed request', async () => {
     const { cookie } = await signUp(gateway.app, 9);
-    const address = await gatewayAddress();
+    const { address } = await listenOnLoopback(gateway.app);
     await postAndLeave(address, '/api/trades', {
       headers: { cookie, 'x-request-id': 'proxy-left-1', 'x-test-slow': '1' },
       body: JSON.stringify(trade),
@@ -284,7 +283,7 @@ describe('a client that leaves while the service answers', () => {
 describe('a client that leaves while its body is still going to the service', () => {
   it('is logged as information by the gateway, not as a failed request or a service outage', async () => {
     const { cookie } = await signUp(gateway.app, 10);
-    const address = await gatewayAddress();
+    const { address } = await listenOnLoopback(gateway.app);
     await postAndLeave(address, '/api/trades', {
       headers: { cookie, 'x-request-id': 'proxy-left-2' },
       body: JSON.stringify(trade),

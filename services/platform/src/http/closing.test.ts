@@ -1,7 +1,7 @@
 import { connect } from 'node:net';
 import type { FastifyPluginAsync } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../testing';
+import { createTestApp, listenOnLoopback, type TestApp } from '../testing';
 import { unavailable } from './errors';
 
 let entered: () => void;
@@ -25,15 +25,14 @@ const slowRoute: FastifyPluginAsync = async (app) => {
 let harness: TestApp;
 beforeAll(async () => {
   harness = await createTestApp({ modules: [], plugins: [slowRoute] });
-  await harness.app.listen({ host: '127.0.0.1', port: 0 });
+  await listenOnLoopback(harness.app);
 });
 afterAll(() => harness.close());
 
 describe('an app that is closing', () => {
   it('refuses a request still arriving with the house 503 and closes the connection', async () => {
-    const address = harness.app.server.address();
-    if (!address || typeof address === 'string') throw new Error('no TCP address');
-    const socket = connect(address.port, '127.0.0.1');
+    const { port } = await listenOnLoopback(harness.app);
+    const socket = connect(port, '127.0.0.1');
     let received = '';
     socket.on('data', (chunk) => {
       received += chunk.toString('utf8');
@@ -79,10 +78,8 @@ describe('closing while a handler runs for a client that went away', () => {
       });
     };
     const own = await createTestApp({ modules: [], plugins: [abandonedRoute] });
-    await own.app.listen({ host: '127.0.0.1', port: 0 });
-    const address = own.app.server.address();
-    if (!address || typeof address === 'string') throw new Error('no TCP address');
-    const socket = connect(address.port, '127.0.0.1');
+    const { port } = await listenOnLoopback(own.app);
+    const socket = connect(port, '127.0.0.1');
     socket.write('GET /abandoned HTTP/1.1\r\nHost: yoman\r\n\r\n');
     await entered;
     socket.destroy();
@@ -98,12 +95,10 @@ describe('closing while a handler runs for a client that went away', () => {
 describe('closing while a client holds a connection it has sent nothing on', () => {
   it('ends that connection after a second instead of waiting out the headers timeout, and still answers one that speaks', async () => {
     const own = await createTestApp({ modules: [], plugins: [] });
-    await own.app.listen({ host: '127.0.0.1', port: 0 });
-    const address = own.app.server.address();
-    if (!address || typeof address === 'string') throw new Error('no TCP address');
-    const silent = connect(address.port, '127.0.0.1');
+    const { port } = await listenOnLoopback(own.app);
+    const silent = connect(port, '127.0.0.1');
     const silentEnded = new Promise((resolve) => silent.on('close', resolve));
-    const speaking = connect(address.port, '127.0.0.1');
+    const speaking = connect(port, '127.0.0.1');
     let answer = '';
     speaking.on('data', (chunk) => {
       answer += chunk.toString('utf8');

@@ -3,7 +3,7 @@ import type { FastifyInstance, RouteOptions } from 'fastify';
 import { unavailable } from './errors';
 
 /** How long a closing app lets a connection that has sent nothing yet send its request. */
-export const SILENT_CONNECTION_GRACE_MS = 1000;
+const SILENT_CONNECTION_GRACE_MS = 1000;
 
 /**
  * Once the app is closing, a request that still reaches it (pipelined, or on a connection kept alive) is

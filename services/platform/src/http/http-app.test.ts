@@ -5,7 +5,15 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { YomanModule } from '../module';
-import { capturedLogs, createTestApp, fuzzRoute, headerCaller, postAndLeave, type TestApp } from '../testing';
+import {
+  capturedLogs,
+  createTestApp,
+  fuzzRoute,
+  headerCaller,
+  listenOnLoopback,
+  postAndLeave,
+  type TestApp,
+} from '../testing';
 import { authenticated, requireCaller } from './caller';
 import { VALIDATION_FAILED_MESSAGE } from './error-handler';
 import { ConcurrencyError, notFound, tooManyRequests } from './errors';
@@ -175,12 +183,10 @@ describe('the HTTP app', () => {
     });
   });
 
-  /** The app listening on 127.0.0.1, for the tests a real connection needs (closed with the app). */
-  let listening: Promise<string> | undefined;
   /** Sends a POST to `path` on the listening app, closes the connection 50 ms later, and answers its log. */
   const leaveEarly = async (path: string, requestId: string) => {
-    listening ??= testApp.app.listen({ host: '127.0.0.1', port: 0 });
-    await postAndLeave(await listening, path, {
+    const { address } = await listenOnLoopback(testApp.app);
+    await postAndLeave(address, path, {
       headers: { 'x-request-id': requestId },
       body: '{}',
       leaveAfterMs: 50,

@@ -3,6 +3,7 @@ export { capturedLogs, type LogEntry, postAndLeave } from './captured-logs';
 export { deciderSpecification } from './decider-specification';
 export { type FuzzRouteOptions, fuzzRoute } from './fuzz-route';
 export { headerCaller } from './header-caller';
+export { listenOnLoopback } from './listen-once';
 export {
   INFRA_SUITE_MARKER,
   INFRA_VARIABLES,
