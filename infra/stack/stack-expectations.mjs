@@ -49,3 +49,24 @@ export function expectCleanAnswers(outcomes) {
     }
   }
 }
+
+/**
+ * Changes `person`'s display name until the gateway answers 200 (each answer waits for identity's projector,
+ * up to 5 s, then 503), within `timeoutMs`; answers how long after `since` the first 200 came. After a lone
+ * broker's restart the projectors' consumers join their groups again as new members, and the broker holds the
+ * group until the old member's session (6 s) ends: writes answer 503 meanwhile, stored.
+ */
+export async function untilIdentityWritesAnswer(person, since, { timeoutMs = 30_000 } = {}) {
+  const deadline = Date.now() + timeoutMs;
+  for (let attempt = 0; ; attempt += 1) {
+    const profile = {
+      displayName: `${person.user.displayName ?? 'תלמיד'} ${attempt}`,
+      bio: '',
+      publicProfile: false,
+    };
+    const answer = await person.session.call('PUT', '/api/user-settings', { profile });
+    if (answer.status === 200) return Date.now() - since;
+    expect(answer.status, JSON.stringify(answer.body)).toBe(503);
+    if (Date.now() > deadline) throw new Error(`identity writes still answer 503 after ${timeoutMs} ms`);
+  }
+}

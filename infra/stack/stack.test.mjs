@@ -19,6 +19,7 @@ import {
   expectEveryAnsweredTradeStored,
   expectExactlyOnce,
   expectReplayEqualsLive,
+  untilIdentityWritesAnswer,
 } from './stack-expectations.mjs';
 import { lockJobAttempts } from './stack-isolation.mjs';
 import { countByStatus, randomMs, streamTrades, tradeBody } from './trade-stream.mjs';
@@ -329,12 +330,14 @@ onStack.describe('the distributed stack as OS processes', () => {
     await registerPerson(stack.gatewayUrl, { username: 'mentor' });
     const students = await registerStudents(stack, 3, 'broker');
     let downFor = 0;
+    let backAt = 0;
     const outcomes = await streamTrades(students, {
       fault: async () => {
         await sleep(randomMs(1000, 3000));
         const down = Date.now();
         await kafka.restart({ downMs: randomMs(1000, 3000) });
-        downFor = Date.now() - down;
+        backAt = Date.now();
+        downFor = backAt - down;
       },
       tailMs: 3000,
     });
@@ -356,6 +359,12 @@ onStack.describe('the distributed stack as OS processes', () => {
     console.log(`[stack] trade topic: ${published} messages for ${ledger.counts.tradeEvents} trade events`);
     expect(published).toBeGreaterThanOrEqual(ledger.counts.tradeEvents);
     timing('rebuild from the events table, compared', await expectReplayEqualsLive(stack, client));
+    // Writes answer at once again (the next test registers people first): the consumers are back in their groups.
+    const answeredAfter = await untilIdentityWritesAnswer(students[0], backAt);
+    console.log(
+      `[stack] identity writes answered again ${(answeredAfter / 1000).toFixed(1)} s after the broker was back`,
+    );
+    expect(answeredAfter).toBeLessThan(20_000);
   }, 180_000);
 
   it('catches up after the broker was away for longer than the Kafka clients retry', async () => {

@@ -30,6 +30,8 @@ export interface KafkaEventBus extends EventBus {
 
 /** How often a consumer busy with one batch tells the group it is alive (kafkajs throttles to its interval). */
 const HEARTBEAT_MS = 1_000;
+/** How long the group waits for a member that stopped heartbeating (ms); see `consume`. */
+const SESSION_TIMEOUT_MS = 6_000;
 /** The longest an idle fetch waits for new messages (ms). */
 const FETCH_WAIT_MS = 1_000;
 /** The first wait before a consumer kafkajs gave up on is started again, doubled up to the last. */
@@ -110,9 +112,11 @@ export function createKafkaEventBus(options: KafkaEventBusOptions): KafkaEventBu
       // A fetch waits this long on an idle partition (kafkajs: 5 s); leaving the group waits for it, so a
       // short wait lets a projector stop within a second. New events still end a fetch at once.
       maxWaitTimeInMs: FETCH_WAIT_MS,
-      // A projector that died without leaving its group holds its partitions until its session times out:
-      // 10 s instead of kafkajs's 30 s, with heartbeats every second to stay well inside it.
-      sessionTimeout: 10_000,
+      // A member that went without leaving its group holds its partitions until its session times out: a
+      // killed projector, and a consumer kafkajs started again after the broker went away (it joins as a new
+      // member, and the group waits for the old one). 6 s, the least a broker accepts by default
+      // (group.min.session.timeout.ms), instead of kafkajs's 30 s; heartbeats every second stay well inside it.
+      sessionTimeout: SESSION_TIMEOUT_MS,
       rebalanceTimeout: 10_000,
       heartbeatInterval: 1_000,
     });

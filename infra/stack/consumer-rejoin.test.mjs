@@ -1,0 +1,102 @@
+// A consumer of the event bus after its lone broker was away: kafkajs gives the consumer up and starts it again
+// as a new member of its group, and the broker hands the group's partitions to that member only once the old
+// member's session has ended. The bus's session is 6 s (kafka-event-bus.ts), so events flow again within
+// about that of the broker's return; with kafkajs's default it was 30 s, with the bus's earlier 10 s about 10.
+// Needs YOMAN_TEST_KAFKA_BROKERS (the infra suite with Kafka) and a JVM: it starts a broker of its own.
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { Writable } from 'node:stream';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { createKafkaEventBus } from '@yoman/platform';
+import { needsInfra } from '@yoman/platform/testing';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startKafka } from '../local/kafka.mjs';
+
+const onKafka = needsInfra('YOMAN_TEST_KAFKA_BROKERS');
+const javaPresent = spawnSync('java', ['-version'], { stdio: 'ignore' }).status === 0;
+
+/** A logger keeping every line it is given, to read what kafkajs said. */
+function recordingLogger() {
+  const lines = [];
+  const sink = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(JSON.parse(chunk.toString()));
+      done();
+    },
+  });
+  return { logger: pino({ level: 'info' }, sink), lines };
+}
+
+/** Polls `check` every 20 ms until it holds; answers when it did, or throws after `timeoutMs`. */
+async function until(check, timeoutMs, what) {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
+    await sleep(20);
+  }
+  return Date.now();
+}
+
+(javaPresent ? onKafka.describe : describe.skip)('a bus consumer whose lone broker was away', () => {
+  const module = `rejoin${randomBytes(3).toString('hex')}`;
+  const prefix = `${module}.`;
+  const { logger, lines } = recordingLogger();
+  const handled = [];
+  let kafka;
+  let bus;
+
+  const eventAt = (position) => ({
+    position,
+    streamId: 'stream-1',
+    streamType: module,
+    version: position,
+    type: `${module}.happened.v1`,
+    data: { position },
+    metadata: {},
+    recordedAt: new Date(),
+  });
+
+  /** Publishes, trying again while the producer has not found the broker again. */
+  const publish = async (event) => {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await bus.publish([event]);
+      } catch (error) {
+        if (attempt === 20) throw error;
+        await sleep(250);
+      }
+    }
+  };
+
+  beforeAll(async () => {
+    kafka = await startKafka();
+    bus = createKafkaEventBus({ brokers: [kafka.brokers], clientId: module, logger, topicPrefix: prefix });
+    await bus.ensureTopics([`${prefix}${module}`]);
+    bus.subscribe({ group: `${prefix}projector`, topics: [`${prefix}${module}`] }, async ({ events }) => {
+      handled.push(...events.map((event) => event.position));
+    });
+    await bus.start();
+  }, 120_000);
+
+  afterAll(async () => {
+    await bus?.stop();
+    await kafka?.stop();
+  }, 60_000);
+
+  it('handles a new event within 8.5 s of the broker’s return, after kafkajs started it again', async () => {
+    await publish(eventAt(1));
+    await until(() => handled.includes(1), 30_000, 'the first event handled');
+
+    // Away 4 s: longer than the consumer's fetch survives, so kafkajs gives it up and starts it again.
+    await kafka.restart({ downMs: 4_000 });
+    const back = Date.now();
+    await publish(eventAt(2));
+    const handledAt = await until(() => handled.includes(2), 30_000, 'the event after the restart handled');
+    const afterReturn = handledAt - back;
+    console.log(`[rejoin] handled ${(afterReturn / 1000).toFixed(1)} s after the broker was back`);
+
+    expect(lines.some((line) => /^kafka: Crash/.test(line.msg))).toBe(true);
+    expect(afterReturn).toBeLessThan(8_500);
+  }, 120_000);
+});
