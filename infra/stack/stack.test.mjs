@@ -78,6 +78,32 @@ function frontEndWithDrawnDashboard(root) {
   return web;
 }
 
+/** Asks a process's /readyz every 100 ms until `stop()`, which answers the statuses and bodies it got. */
+function sampleReadiness(port) {
+  const seen = [];
+  let sampling = true;
+  const loop = (async () => {
+    while (sampling) {
+      try {
+        const response = await fetch(`http://127.0.0.1:${port}/readyz`, {
+          signal: AbortSignal.timeout(2000),
+        });
+        seen.push({ status: response.status, body: await response.json() });
+      } catch (error) {
+        seen.push({ status: 0, body: String(error) });
+      }
+      await sleep(100);
+    }
+  })();
+  return {
+    async stop() {
+      sampling = false;
+      await loop;
+      return seen;
+    },
+  };
+}
+
 /** Prints every process's last log lines when the running test fails. */
 const logsOnFailure = (stack) => onTestFailed(() => console.log(stack.logs(40)));
 
@@ -371,6 +397,7 @@ onStack.describe('the distributed stack as OS processes', () => {
     logsOnFailure(stack);
     const started = Date.now();
     const students = await registerStudents(stack, 2, 'away');
+    const readiness = sampleReadiness(stack.processes.get('trade-projector').port);
     // Longer than the clients' retries (5 from 200 ms, doubling): whatever kafkajs gives up on meanwhile, the
     // read models catch up once the broker is back (a consumer kafkajs does not restart, the bus starts again:
     // kafka-event-bus.ts, kafka-consumer-restart.test.ts).
@@ -384,6 +411,11 @@ onStack.describe('the distributed stack as OS processes', () => {
     expectCleanAnswers(outcomes);
     const caughtUp = await waitForCatchUp(client, { timeoutMs: 90_000 });
     timing(`stream with the broker away 15 s + catch-up (${JSON.stringify(caughtUp)})`, started);
+    // The projector said it was out of its group while it was (its consumer gave up, then joined again).
+    const seen = await readiness.stop();
+    const group = `${stack.prefix}projector.trade`;
+    expect(seen).toContainEqual({ status: 503, body: { status: 'unavailable', joining: [group] } });
+    expect(seen.at(-1)).toEqual({ status: 200, body: { status: 'ready' } });
     await expectEveryAnsweredTradeStored(client, outcomes);
     await expectExactlyOnce(client);
   }, 180_000);

@@ -128,6 +128,7 @@ export async function createPlatform(
     clock,
     logger,
     readCache,
+    consumerGroups: delivery.memberships,
     settingsOf: settings,
   };
   const stopAll = async () => {

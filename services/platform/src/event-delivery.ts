@@ -4,6 +4,7 @@ import { notificationChannel } from './db/notification-listener';
 import { createKafkaEventBus, type KafkaEventBus } from './event-bus/kafka-event-bus';
 import { createOutboxRelay, type OutboxRelay, relayLockKey } from './event-bus/outbox-relay';
 import { moduleOfEventType, moduleTopic } from './event-bus/topics';
+import type { GroupMembership } from './event-bus/types';
 import type { InlineDelivery } from './event-store/postgres-event-store';
 import type { YomanModule } from './module';
 import type { Platform } from './platform';
@@ -36,6 +37,8 @@ export interface Delivery {
   projections: EmbeddedProjectionRunner;
   /** Inline delivery for the event store, where this delivery has it (embedded mode on PGlite). */
   inline?: InlineDelivery;
+  /** A projector process's consumer groups and whether it is in each (what its `/readyz` reports). */
+  memberships?: () => readonly GroupMembership[];
   start(): Promise<void>;
   close(): Promise<void>;
 }
@@ -127,6 +130,8 @@ export async function kafkaDelivery(
   };
   return {
     projections: projectionsWithRelay,
+    // Only a projector: a process serving routes stays ready while its consumer rejoins (reads still answer).
+    memberships: role === 'projector' ? () => bus.memberships() : undefined,
     start: () => projectionsWithRelay.start(),
     async close() {
       await relay?.stop();

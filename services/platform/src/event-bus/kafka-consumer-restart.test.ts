@@ -5,6 +5,9 @@ import { distributedDrivers } from '../distributed-drivers';
 import { createKafkaEventBus } from './kafka-event-bus';
 
 const CRASH = 'consumer.crash';
+const GROUP_JOIN = 'consumer.group_join';
+const REBALANCING = 'consumer.rebalancing';
+const STOP = 'consumer.stop';
 
 /** A stand-in for kafkajs: consumers that record what they are asked and can be made to crash. */
 function fakeKafkajs() {
@@ -21,7 +24,7 @@ function fakeKafkajs() {
       const state = { emitter, connected: false, running: false, disconnected: false };
       consumers.push(state);
       return {
-        events: { CRASH },
+        events: { CRASH, GROUP_JOIN, REBALANCING, STOP },
         on: (event: string, listener: (e: unknown) => void) => emitter.on(event, listener),
         connect: async () => {
           if (connectsToFail > 0) {
@@ -56,7 +59,10 @@ function fakeKafkajs() {
   const failNextConnects = (count: number) => {
     connectsToFail = count;
   };
-  return { kafkajs, consumers, crash, failNextConnects };
+  /** Tells consumer `index` it joined its group, or that its group is rebalancing. */
+  const emit = (index: number, event: typeof GROUP_JOIN | typeof REBALANCING) =>
+    consumers[index]?.emitter.emit(event, { payload: { groupId: 'g' } });
+  return { kafkajs, consumers, crash, failNextConnects, emit };
 }
 
 function busOn(fake: ReturnType<typeof fakeKafkajs>) {
@@ -131,5 +137,40 @@ describe('a Kafka consumer that kafkajs gave up on', () => {
     await bus.stop();
     await vi.advanceTimersByTimeAsync(20_000);
     expect(fake.consumers).toHaveLength(1);
+  });
+});
+
+describe('the groups a bus reports itself a member of', () => {
+  it('counts a consumer in its group from its join until it crashes or its group rebalances', async () => {
+    const { fake, bus } = await startedBus();
+    const membership = () => bus.memberships();
+    expect(membership()).toEqual([{ group: 'projector.trade', joined: false }]);
+    fake.emit(0, GROUP_JOIN);
+    expect(membership()).toEqual([{ group: 'projector.trade', joined: true }]);
+    fake.emit(0, REBALANCING);
+    expect(membership()[0]?.joined).toBe(false);
+    fake.emit(0, GROUP_JOIN);
+    expect(membership()[0]?.joined).toBe(true);
+    fake.crash(0, true);
+    expect(membership()[0]?.joined).toBe(false);
+    await bus.stop();
+  });
+
+  it('is out of its group while a consumer kafkajs gave up on is replaced, and in once the new one joins', async () => {
+    const { fake, bus } = await startedBus();
+    fake.emit(0, GROUP_JOIN);
+    fake.failNextConnects(1);
+    fake.crash(0, false);
+    await vi.advanceTimersByTimeAsync(600);
+    // The first replacement could not connect; the old consumer's join no longer counts.
+    fake.emit(0, GROUP_JOIN);
+    expect(bus.memberships()[0]?.joined).toBe(false);
+    await vi.advanceTimersByTimeAsync(1_100);
+    expect(fake.consumers).toHaveLength(3);
+    expect(bus.memberships()[0]?.joined).toBe(false);
+    fake.emit(2, GROUP_JOIN);
+    expect(bus.memberships()).toEqual([{ group: 'projector.trade', joined: true }]);
+    await bus.stop();
+    expect(bus.memberships()[0]?.joined).toBe(false);
   });
 });

@@ -5,7 +5,7 @@ import { distributedDrivers } from '../distributed-drivers';
 import type { RecordedEvent } from '../event-store/types';
 import { createOffsetCommits } from './offset-commits';
 import { partitionOf, TOPIC_PREFIX, topicForEvent } from './topics';
-import type { EventBus, EventBusHandler, EventBusSubscription } from './types';
+import type { EventBus, EventBusHandler, EventBusSubscription, GroupMembership } from './types';
 
 export interface KafkaEventBusOptions {
   /** `host:port` of each broker. */
@@ -100,6 +100,8 @@ export function createKafkaEventBus(options: KafkaEventBusOptions): KafkaEventBu
   });
   const subscriptions: { subscription: EventBusSubscription; handler: EventBusHandler }[] = [];
   const consumers: Consumer[] = [];
+  /** Each live consumer's group, and whether it joined since its last crash or rebalance. */
+  const memberships = new Map<Consumer, GroupMembership>();
   let producing: Promise<void> | undefined;
   let stopping = false;
   const handling = new Set<Promise<void>>();
@@ -121,6 +123,18 @@ export function createKafkaEventBus(options: KafkaEventBusOptions): KafkaEventBu
       heartbeatInterval: 1_000,
     });
     consumers.push(consumer);
+    const membership: GroupMembership = { group, joined: false };
+    memberships.set(consumer, membership);
+    // A member until it crashes or its group rebalances: a consumer started again, or joining while the group
+    // waits for a member that went away (up to a session), is handed nothing meanwhile.
+    consumer.on(consumer.events.GROUP_JOIN, () => {
+      membership.joined = true;
+    });
+    for (const left of [consumer.events.REBALANCING, consumer.events.CRASH, consumer.events.STOP]) {
+      consumer.on(left, () => {
+        membership.joined = false;
+      });
+    }
     const offsets = createOffsetCommits(consumer, options.logger);
     commits.push(offsets);
     // kafkajs starts a crashed consumer again only after a failure it deems retriable. One it gave up on
@@ -139,6 +153,7 @@ export function createKafkaEventBus(options: KafkaEventBusOptions): KafkaEventBu
       await consumer.subscribe({ topics: [...topics], fromBeginning: true });
     } catch (error) {
       consumers.splice(consumers.indexOf(consumer), 1);
+      memberships.delete(consumer);
       commits.splice(commits.indexOf(offsets), 1);
       await consumer.disconnect().catch(() => {});
       throw error;
@@ -188,6 +203,7 @@ export function createKafkaEventBus(options: KafkaEventBusOptions): KafkaEventBu
     stoppedOffsets: ReturnType<typeof createOffsetCommits>,
   ) => {
     consumers.splice(consumers.indexOf(stopped), 1);
+    memberships.delete(stopped);
     commits.splice(commits.indexOf(stoppedOffsets), 1);
     await stopped.disconnect().catch(() => {});
     for (let attempt = 0; !stopping; attempt += 1) {
@@ -250,9 +266,15 @@ export function createKafkaEventBus(options: KafkaEventBusOptions): KafkaEventBu
       await Promise.allSettled([...handling]);
       await Promise.allSettled(commits.splice(0).map((offsets) => offsets.flush()));
       await Promise.allSettled(consumers.splice(0).map((consumer) => consumer.disconnect()));
+      memberships.clear();
       if (producing) await producer.disconnect().catch(() => {});
       producing = undefined;
     },
+    memberships: () =>
+      subscriptions.map(({ subscription: { group } }) => ({
+        group,
+        joined: [...memberships.values()].some((each) => each.group === group && each.joined),
+      })),
     partitionCounts: (topics) =>
       withAdmin(async (admin) => {
         const existing = new Set(await admin.listTopics());

@@ -16,6 +16,12 @@ export interface EventBusSubscription {
   topics: readonly string[];
 }
 
+/** Whether a subscription's consumer is a member of its group: joined, and not crashed or rebalancing since. */
+export interface GroupMembership {
+  group: string;
+  joined: boolean;
+}
+
 /**
  * Carries committed events between processes in the distributed mode: the relay publishes, projectors
  * subscribe. Events of one stream keep their order; a group resumes where it last committed.
@@ -28,4 +34,6 @@ export interface EventBus {
   start(): Promise<void>;
   /** Disconnects every consumer and the producer; offsets already committed stay. */
   stop(): Promise<void>;
+  /** Each subscription's group, and whether its consumer is in it now (only a joined member is handed events). */
+  memberships(): readonly GroupMembership[];
 }

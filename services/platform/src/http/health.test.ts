@@ -26,4 +26,22 @@ describe('health probes', () => {
       harness.platform.db = db;
     }
   });
+
+  it('answers /readyz with 503 naming the Kafka groups a projector is not in, and ready once it is', async () => {
+    const memberships = [
+      { group: 'yoman.projector.trade', joined: true },
+      { group: 'yoman.projector.gateway', joined: false },
+    ];
+    harness.platform.consumerGroups = () => memberships;
+    try {
+      const joining = await harness.app.inject({ url: '/readyz' });
+      expect(joining.statusCode).toBe(503);
+      expect(joining.json()).toEqual({ status: 'unavailable', joining: ['yoman.projector.gateway'] });
+      expect((await harness.app.inject({ url: '/healthz' })).statusCode).toBe(200);
+      memberships[1] = { group: 'yoman.projector.gateway', joined: true };
+      expect((await harness.app.inject({ url: '/readyz' })).json()).toEqual({ status: 'ready' });
+    } finally {
+      harness.platform.consumerGroups = undefined;
+    }
+  });
 });

@@ -59,6 +59,7 @@ function handDrivenBus() {
     },
     start: async () => {},
     stop: async () => {},
+    memberships: () => [],
   };
   const deliver = (batch: EventBatch) => {
     if (!handler) throw new Error('nobody subscribed');
