@@ -5,43 +5,24 @@
 // Needs YOMAN_TEST_KAFKA_BROKERS (the infra suite with Kafka) and a JVM: it starts a broker of its own.
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { Writable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createKafkaEventBus } from '@yoman/platform';
-import { needsInfra } from '@yoman/platform/testing';
-import pino from 'pino';
+import { capturedLogs, needsInfra } from '@yoman/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startKafka } from '../local/kafka.mjs';
+import { waitUntil } from '../local/server-process.mjs';
 
 const onKafka = needsInfra('YOMAN_TEST_KAFKA_BROKERS');
 const javaPresent = spawnSync('java', ['-version'], { stdio: 'ignore' }).status === 0;
 
-/** A logger keeping every line it is given, to read what kafkajs said. */
-function recordingLogger() {
-  const lines = [];
-  const sink = new Writable({
-    write(chunk, _encoding, done) {
-      lines.push(JSON.parse(chunk.toString()));
-      done();
-    },
-  });
-  return { logger: pino({ level: 'info' }, sink), lines };
-}
-
-/** Polls `check` every 20 ms until it holds; answers when it did, or throws after `timeoutMs`. */
-async function until(check, timeoutMs, what) {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
-    await sleep(20);
-  }
-  return Date.now();
-}
+/** Waits, asking every 20 ms, until `check` holds (waitUntil's errors name `what`). */
+const until = (what, check, timeoutMs = 30_000) =>
+  waitUntil(what, async () => check(), { timeoutMs, intervalMs: 20 });
 
 (javaPresent ? onKafka.describe : describe.skip)('a bus consumer whose lone broker was away', () => {
   const module = `rejoin${randomBytes(3).toString('hex')}`;
   const prefix = `${module}.`;
-  const { logger, lines } = recordingLogger();
+  const { logger, entries } = capturedLogs();
   const handled = [];
   let kafka;
   let bus;
@@ -86,7 +67,7 @@ async function until(check, timeoutMs, what) {
 
   it('handles a new event within 8.5 s of the broker’s return, out of its group until kafkajs started it again and it joined', async () => {
     await publish(eventAt(1));
-    await until(() => handled.includes(1), 30_000, 'the first event handled');
+    await until('the first event handled', () => handled.includes(1));
 
     expect(bus.memberships()).toEqual([{ group: `${prefix}projector`, joined: true }]);
     // What a projector's /readyz reports, sampled through the outage and the rejoin.
@@ -97,14 +78,14 @@ async function until(check, timeoutMs, what) {
       await kafka.restart({ downMs: 4_000 });
       const back = Date.now();
       await publish(eventAt(2));
-      const handledAt = await until(() => handled.includes(2), 30_000, 'the event after the restart handled');
-      const afterReturn = handledAt - back;
+      await until('the event after the restart handled', () => handled.includes(2));
+      const afterReturn = Date.now() - back;
       console.log(`[rejoin] handled ${(afterReturn / 1000).toFixed(1)} s after the broker was back`);
       expect(afterReturn).toBeLessThan(8_500);
     } finally {
       clearInterval(sampling);
     }
-    expect(lines.some((line) => /^kafka: Crash/.test(line.msg))).toBe(true);
+    expect(entries().some((entry) => /^kafka: Crash/.test(entry.msg ?? ''))).toBe(true);
     expect(joined).toContain(false);
     expect(bus.memberships()).toEqual([{ group: `${prefix}projector`, joined: true }]);
   }, 120_000);

@@ -99,9 +99,8 @@ export function createKafkaEventBus(options: KafkaEventBusOptions): KafkaEventBu
     allowAutoTopicCreation: false,
   });
   const subscriptions: { subscription: EventBusSubscription; handler: EventBusHandler }[] = [];
-  const consumers: Consumer[] = [];
-  /** Each live consumer's group, and whether it joined since its last crash or rebalance. */
-  const memberships = new Map<Consumer, GroupMembership>();
+  /** The live consumers, each with its group and whether it joined since its last crash or rebalance. */
+  const consumers = new Map<Consumer, GroupMembership>();
   let producing: Promise<void> | undefined;
   let stopping = false;
   const handling = new Set<Promise<void>>();
@@ -122,9 +121,8 @@ export function createKafkaEventBus(options: KafkaEventBusOptions): KafkaEventBu
       rebalanceTimeout: 10_000,
       heartbeatInterval: 1_000,
     });
-    consumers.push(consumer);
     const membership: GroupMembership = { group, joined: false };
-    memberships.set(consumer, membership);
+    consumers.set(consumer, membership);
     // A member until it crashes or its group rebalances: a consumer started again, or joining while the group
     // waits for a member that went away (up to a session), is handed nothing meanwhile.
     consumer.on(consumer.events.GROUP_JOIN, () => {
@@ -152,8 +150,7 @@ export function createKafkaEventBus(options: KafkaEventBusOptions): KafkaEventBu
       await consumer.connect();
       await consumer.subscribe({ topics: [...topics], fromBeginning: true });
     } catch (error) {
-      consumers.splice(consumers.indexOf(consumer), 1);
-      memberships.delete(consumer);
+      consumers.delete(consumer);
       commits.splice(commits.indexOf(offsets), 1);
       await consumer.disconnect().catch(() => {});
       throw error;
@@ -202,8 +199,7 @@ export function createKafkaEventBus(options: KafkaEventBusOptions): KafkaEventBu
     stopped: Consumer,
     stoppedOffsets: ReturnType<typeof createOffsetCommits>,
   ) => {
-    consumers.splice(consumers.indexOf(stopped), 1);
-    memberships.delete(stopped);
+    consumers.delete(stopped);
     commits.splice(commits.indexOf(stoppedOffsets), 1);
     await stopped.disconnect().catch(() => {});
     for (let attempt = 0; !stopping; attempt += 1) {
@@ -265,15 +261,16 @@ export function createKafkaEventBus(options: KafkaEventBusOptions): KafkaEventBu
       stopping = true;
       await Promise.allSettled([...handling]);
       await Promise.allSettled(commits.splice(0).map((offsets) => offsets.flush()));
-      await Promise.allSettled(consumers.splice(0).map((consumer) => consumer.disconnect()));
-      memberships.clear();
+      const leaving = [...consumers.keys()];
+      consumers.clear();
+      await Promise.allSettled(leaving.map((consumer) => consumer.disconnect()));
       if (producing) await producer.disconnect().catch(() => {});
       producing = undefined;
     },
     memberships: () =>
       subscriptions.map(({ subscription: { group } }) => ({
         group,
-        joined: [...memberships.values()].some((each) => each.group === group && each.joined),
+        joined: [...consumers.values()].some((each) => each.group === group && each.joined),
       })),
     partitionCounts: (topics) =>
       withAdmin(async (admin) => {
