@@ -164,3 +164,54 @@ describe('the journal: calendar, day drawer, add-trade dialog and trades list', 
     await screenshot(tab.page, 'journal-trades-all-pages');
   });
 });
+
+describe('a new trade whose answer never reached the browser', () => {
+  const user = newTestUser('עדי לוי');
+  const today = DateTime.now().setZone(ZONE).toISODate()!;
+  const tab = tabForSpecs({ user });
+
+  it('is stored once: trying again in the same dialog answers the stored trade, and the calendar shows one', async () => {
+    await tab.page.goto('/calendar');
+    await tab.page.getByTestId('month-grid').waitFor();
+    // The first save reaches the server and is stored; the browser is then told the connection failed.
+    const keys: (string | null)[] = [];
+    let answersLost = 0;
+    await tab.page.route('**/api/trades', async (route) => {
+      if (route.request().method() !== 'POST') return route.fallback();
+      keys.push(route.request().headers()['idempotency-key'] ?? null);
+      if (answersLost > 0) return route.fallback();
+      answersLost += 1;
+      const stored = await route.fetch();
+      expect(stored.status()).toBe(201);
+      return route.abort('connectionreset');
+    });
+
+    const day = tab.page.locator(`[data-date="${today}"]`);
+    await day.hover();
+    await day.locator('[data-add-trade]').click();
+    const dialog = tab.page.getByRole('dialog', { name: 'עסקה חדשה' });
+    await dialog.waitFor();
+    await dialog.getByLabel('סימול').fill('ethusdt');
+    await dialog.getByLabel('מחיר כניסה').fill('3000');
+    await dialog.getByLabel('מחיר יציאה').fill('3100');
+    await dialog.getByLabel('סטופ לוס', { exact: false }).fill('2950');
+    await dialog.getByLabel('כמות מטבעות').fill('1');
+    await dialog.locator('[data-result="r-multiple"]').waitFor();
+    await dialog.getByRole('button', { name: 'שמור עסקה' }).click();
+    await toastText(tab.page, 'שגיאה בשמירת העסקה');
+    // The dialog stays open with what was typed; the student presses save again.
+    await dialog.getByRole('button', { name: 'שמור עסקה' }).click();
+    await toastText(tab.page, 'העסקה נשמרה בהצלחה');
+    await dialog.waitFor({ state: 'detached' });
+
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys[1]).toBe(keys[0]);
+    await tab.page.waitForFunction(
+      () => document.querySelector('[data-testid="month-kpis"] [data-kpi="trades"]')?.textContent === '1',
+    );
+    const listed = await tab.page.request.get('/api/trades');
+    expect(((await listed.json()) as { symbol: string }[]).map((trade) => trade.symbol)).toEqual(['ETHUSDT']);
+    await screenshot(tab.page, 'journal-saved-once-after-a-lost-answer');
+  });
+});

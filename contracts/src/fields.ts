@@ -9,6 +9,7 @@ import {
   TRUST_LEVELS,
 } from './constants';
 import { VALIDATION_MESSAGES as M } from './constants/messages';
+import { IDEMPOTENCY_KEY_HEADER } from './constants/saving';
 
 /** A zod error option that says 'שדה חובה' when the value is missing and `otherwise` when it is wrong. */
 export function requiredOr(otherwise: string) {
@@ -32,6 +33,17 @@ export type TradeResult = z.infer<typeof TradeResult>;
 export const EntityId = z.uuid({ error: M.invalidId });
 export const IdParams = z.object({ id: EntityId });
 export type IdParams = z.infer<typeof IdParams>;
+
+/**
+ * An idempotency key (IDEMPOTENCY_KEY_HEADER): 16–128 letters, digits, `-` or `_`; a UUID will do. It names one
+ * intended new thing (a trade): sent again with the same body, as after an answer lost or a 503 whose
+ * write was stored anyway, the request answers what the key created instead of creating a second; with another
+ * body it is refused (422).
+ */
+export const IdempotencyKey = z.string().regex(/^[A-Za-z0-9_-]{16,128}$/, { error: M.invalidIdempotencyKey });
+/** The headers of a call that takes an idempotency key (optional); every other header passes as it is. */
+export const IdempotencyKeyHeaders = z.looseObject({ [IDEMPOTENCY_KEY_HEADER]: IdempotencyKey.optional() });
+export type IdempotencyKeyHeaders = z.infer<typeof IdempotencyKeyHeaders>;
 
 /** The first day a date may name: the Unix epoch. */
 export const EARLIEST_DAY = '1970-01-01';

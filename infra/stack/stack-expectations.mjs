@@ -2,6 +2,7 @@
 // twice, and read models equal to a full replay of the events table.
 import { expect } from 'vitest';
 import { readTradeModels, rebuildProjections, tradeLedger } from './read-models.mjs';
+import { saveAgain } from './trade-stream.mjs';
 
 const UNAVAILABLE_MESSAGE = 'השירות אינו זמין כרגע, נסו שוב בעוד רגע';
 /** Every 201 or 503 answer names a trade that is stored; all of them must be in the read model by marker. */
@@ -10,6 +11,30 @@ export async function expectEveryAnsweredTradeStored(client, outcomes) {
   const stored = new Set(rows.map((row) => row.notes));
   const answered = outcomes.filter((outcome) => outcome.status === 201 || outcome.status === 503);
   expect(answered.filter((outcome) => !stored.has(outcome.marker))).toEqual([]);
+}
+
+/**
+ * Every save that was not answered 201 (a 503 whose trade was stored, or no answer at all), sent again as the
+ * add-trade dialog sends it, with its idempotency key: each answers 201 with its own trade, and each streamed
+ * save is one trade, never two. Answers how many were sent again.
+ */
+export async function expectSavesSentAgainStoredOnce(client, outcomes) {
+  const again = outcomes.filter((outcome) => outcome.status !== 201);
+  for (const outcome of again) {
+    const answer = await saveAgain(outcome);
+    expect({ marker: outcome.marker, status: answer.status, notes: answer.body?.notes }).toEqual({
+      marker: outcome.marker,
+      status: 201,
+      notes: outcome.marker,
+    });
+  }
+  const { rows } = await client.query(
+    "select notes, count(*)::int as trades from trades where notes like 'stream-%' group by notes",
+  );
+  const perMarker = new Map(rows.map((row) => [row.notes, row.trades]));
+  const twice = outcomes.filter((outcome) => (perMarker.get(outcome.marker) ?? 0) !== 1);
+  expect(twice.map((outcome) => [outcome.marker, perMarker.get(outcome.marker) ?? 0])).toEqual([]);
+  return again.length;
 }
 
 /**

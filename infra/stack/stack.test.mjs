@@ -19,6 +19,7 @@ import {
   expectEveryAnsweredTradeStored,
   expectExactlyOnce,
   expectReplayEqualsLive,
+  expectSavesSentAgainStoredOnce,
   untilIdentityWritesAnswer,
 } from './stack-expectations.mjs';
 import { lockJobAttempts } from './stack-isolation.mjs';
@@ -279,6 +280,10 @@ onStack.describe('the distributed stack as OS processes', () => {
     await expectEveryAnsweredTradeStored(client, outcomes);
     await expectExactlyOnce(client);
     timing('rebuild from the events table, compared', await expectReplayEqualsLive(stack, client));
+    // A student who tries a failed save again (the dialog resends it with its key) gets it, never twice.
+    const sentAgain = await expectSavesSentAgainStoredOnce(client, outcomes);
+    console.log(`[stack] ${sentAgain} saves not answered 201 sent again: each one trade`);
+    await expectExactlyOnce(client);
   }, 150_000);
 
   it('SIGKILLed trade worker: a lock job due while no worker runs locks the trade once another worker starts', async () => {
@@ -417,6 +422,12 @@ onStack.describe('the distributed stack as OS processes', () => {
     expect(seen).toContainEqual({ status: 503, body: { status: 'unavailable', joining: [group] } });
     expect(seen.at(-1)).toEqual({ status: 200, body: { status: 'ready' } });
     await expectEveryAnsweredTradeStored(client, outcomes);
+    await expectExactlyOnce(client);
+    const sentAgain = await expectSavesSentAgainStoredOnce(client, outcomes);
+    console.log(
+      `[stack] ${sentAgain} saves not answered 201 sent again after the broker's return: each one trade`,
+    );
+    expect(sentAgain).toBeGreaterThan(0);
     await expectExactlyOnce(client);
   }, 180_000);
 });

@@ -1,6 +1,8 @@
 // Students logging trades at a steady rate through the gateway while a fault is injected, and what each
 // POST answered. Every trade carries a marker in its notes, so a trade whose answer was a 503 can still be
-// found in the read models afterwards.
+// found in the read models afterwards, and an idempotency key, as the add-trade dialog sends, so each can be
+// sent again.
+import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 const HOUR_MS = 3_600_000;
@@ -30,7 +32,7 @@ export function tradeBody({ notes, exitAgoMs = 60_000, index = 0 }) {
 /**
  * Each person POSTs a trade every `intervalMs` (after the previous answer) until `fault()` resolves and
  * `tailMs` more have passed. Resolves with every outcome: `{ marker, status, code, message, id, ms }`,
- * status 0 for a request that got no HTTP answer.
+ * status 0 for a request that got no HTTP answer, with what was sent (`person`, `body`, `key`).
  */
 export async function streamTrades(people, { intervalMs = 250, tailMs = 1500, fault }) {
   let streaming = true;
@@ -38,17 +40,16 @@ export async function streamTrades(people, { intervalMs = 250, tailMs = 1500, fa
   const loops = people.map(async (person, personIndex) => {
     for (let n = 0; streaming; n += 1) {
       const marker = `stream-${personIndex}-${n}-${Math.random().toString(36).slice(2, 8)}`;
+      const sent = {
+        person,
+        body: tradeBody({ notes: marker, index: n }),
+        key: randomBytes(16).toString('hex'),
+      };
       const started = Date.now();
       try {
-        const answer = await person.session.call(
-          'POST',
-          '/api/trades',
-          tradeBody({ notes: marker, index: n }),
-          {
-            timeoutMs: 20_000,
-          },
-        );
+        const answer = await saveAgain(sent);
         outcomes.push({
+          ...sent,
           marker,
           status: answer.status,
           code: answer.body?.code,
@@ -57,7 +58,7 @@ export async function streamTrades(people, { intervalMs = 250, tailMs = 1500, fa
           ms: Date.now() - started,
         });
       } catch (error) {
-        outcomes.push({ marker, status: 0, message: String(error), ms: Date.now() - started });
+        outcomes.push({ ...sent, marker, status: 0, message: String(error), ms: Date.now() - started });
       }
       await sleep(intervalMs);
     }
@@ -70,6 +71,14 @@ export async function streamTrades(people, { intervalMs = 250, tailMs = 1500, fa
     await Promise.all(loops);
   }
   return outcomes;
+}
+
+/** Sends a streamed save (again): the same body under the same idempotency key. */
+export function saveAgain({ person, body, key }) {
+  return person.session.call('POST', '/api/trades', body, {
+    timeoutMs: 20_000,
+    headers: { 'idempotency-key': key },
+  });
 }
 
 /** Outcomes counted by HTTP status (0: no answer). */

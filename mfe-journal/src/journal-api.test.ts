@@ -55,3 +55,33 @@ describe('journal calls', () => {
     expect(result.isError).toBe(true);
   });
 });
+
+describe('a new trade whose save failed', () => {
+  it.each([
+    ['answered 503', 503, 'UNAVAILABLE', 2],
+    ['refused as a repeat of a stored save', 422, 'IDEMPOTENCY_KEY_REUSED', 2],
+    ['refused for its values', 422, 'RATE_UNAVAILABLE', 1],
+    ['refused as invalid', 400, 'VALIDATION_FAILED', 1],
+  ])(
+    '%s: the calendar is read again only when the trade may be stored',
+    async (_name, status, code, reads) => {
+      const requests = fakeApi(({ method, path }) =>
+        method === 'POST' && path === '/api/trades'
+          ? { status, body: { message: 'לא נשמר', code } }
+          : { status: 200, body: [] },
+      );
+      const s = store();
+      const month = s.dispatch(journalApi.endpoints.getDailyAggregates.initiate({ year: 2026, month: 11 }));
+      await month;
+      const body = { symbol: 'BTCUSDT' } as never;
+      await s.dispatch(journalApi.endpoints.saveTrade.initiate({ body, idempotencyKey: 'k'.repeat(32) }));
+      await vi.waitFor(() => {
+        const calendarReads = requests.filter((r) => r.path === '/api/daily-aggregates');
+        expect(calendarReads).toHaveLength(reads);
+      });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(requests.filter((r) => r.path === '/api/daily-aggregates')).toHaveLength(reads);
+      month.unsubscribe();
+    },
+  );
+});

@@ -7,7 +7,7 @@ import type {
   TradeDeleted,
   TradeSaveInput,
 } from '@yoman/contracts';
-import { NEXT_CURSOR_HEADER, TRADES_PAGE_SIZE } from '@yoman/contracts/constants';
+import { IDEMPOTENCY_KEY_HEADER, NEXT_CURSOR_HEADER, TRADES_PAGE_SIZE } from '@yoman/contracts/constants';
 import { answerOf, api, failedTo } from '@yoman/ui';
 
 /** The thrown messages of spec §8 for the journal's loads. */
@@ -23,9 +23,14 @@ export type TradesArgs = Record<string, string>;
 /** One page of the trades list and the cursor of the next (null on the last page). */
 export type TradesPage = { trades: Trade[]; nextCursor: string | null };
 
-export type SaveTradeArgs = { id?: string; body: TradeSaveInput };
+/** A save: an edit of `id`, or a new trade named by `idempotencyKey` so that sending it again logs it once. */
+export type SaveTradeArgs = { id?: string; body: TradeSaveInput; idempotencyKey?: string };
 
 const tradeList = answerOf('TradeList');
+
+/** Whether a failed save may have been stored all the same: no answer, a server failure, or a repeat refused. */
+export const mayHaveSaved = (error: { status: number | string; code?: string }) =>
+  typeof error.status !== 'number' || error.status >= 500 || error.code === 'IDEMPOTENCY_KEY_REUSED';
 
 // A trade change moves the calendar, the drawer, the list, the dashboard, analytics and the setups' figures.
 const TRADE_CHANGES = ['Trades', 'DailyAggregates', 'Dashboard', 'Analytics', 'Setups'] as const;
@@ -73,12 +78,18 @@ export const journalApi = api.injectEndpoints({
       transformResponse: answerOf('TradeCalculation'),
     }),
     saveTrade: build.mutation<Trade, SaveTradeArgs>({
-      query: ({ id, body }) =>
+      query: ({ id, body, idempotencyKey }) =>
         id
           ? { url: `/api/trades/${encodeURIComponent(id)}`, method: 'PUT', body }
-          : { url: '/api/trades', method: 'POST', body },
+          : {
+              url: '/api/trades',
+              method: 'POST',
+              body,
+              ...(idempotencyKey && { headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } }),
+            },
       transformResponse: answerOf('Trade'),
-      invalidatesTags: (_result, error) => (error ? [] : [...TRADE_CHANGES]),
+      // A save that failed on the way (a 5xx, no answer) or met an earlier attempt may still have been stored.
+      invalidatesTags: (_result, error) => (error && !mayHaveSaved(error) ? [] : [...TRADE_CHANGES]),
     }),
     deleteTrade: build.mutation<TradeDeleted, string>({
       query: (id) => ({ url: `/api/trades/${encodeURIComponent(id)}`, method: 'DELETE' }),

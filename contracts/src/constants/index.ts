@@ -4,6 +4,7 @@ export * from './interface';
 export * from './messages';
 export * from './notifications';
 export * from './paging';
+export * from './saving';
 export * from './sessions';
 export * from './settings';
 export * from './trading';

@@ -22,6 +22,7 @@ export const VALIDATION_MESSAGES = {
   invalidInviteCode: 'קוד הזמנה לא תקין',
   invalidId: 'מזהה לא תקין',
   nothingToUpdate: 'לא נשלח שום שינוי',
+  invalidIdempotencyKey: 'מפתח השמירה אינו תקין',
 } as const;
 
 /** The Hebrew toasts of the setups screen (spec §8), and the restore the spec does not show. */

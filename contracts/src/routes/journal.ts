@@ -1,6 +1,6 @@
 import { Analytics, AnalyticsQuery, DashboardStats, DashboardStatsQuery } from '../analytics';
 import { DailyAggregate, DailyAggregateList, DailyAggregateParams, DailyAggregatesQuery } from '../calendar';
-import { IdParams } from '../fields';
+import { IdempotencyKeyHeaders, IdParams } from '../fields';
 import {
   CalculateTradeBody,
   ScreenshotUploadLink,
@@ -68,6 +68,7 @@ export const journalRoutes = [
     access: 'signed-in',
     links: { editTrade: { id: '$response.body#/id' }, deleteTrade: { id: '$response.body#/id' } },
     refusals: [422],
+    headers: IdempotencyKeyHeaders,
     body: TradeSaveBody,
     response: Trade,
     status: 201,

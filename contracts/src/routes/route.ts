@@ -52,6 +52,8 @@ interface DeclaredCall {
 /** One JSON call: its declaration and the schemas of its parts. */
 export interface ApiRoute extends DeclaredCall {
   query?: z.ZodType;
+  /** Request headers it reads beyond the session cookie (POST /api/trades's idempotency key). */
+  headers?: z.ZodType;
   body?: z.ZodType;
   /** The success answer; failures answer ErrorBody. */
   response: z.ZodType;

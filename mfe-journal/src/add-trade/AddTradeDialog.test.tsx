@@ -1,5 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { Trade } from '@yoman/contracts';
+import { IDEMPOTENCY_KEY_HEADER, type Trade } from '@yoman/contracts';
+import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CalendarScreen } from '../calendar/CalendarScreen';
 import { type FakeRequest, fakeApi, renderInApp, SAVED_TRADE_ID, savedTradeOf } from '../calendar/test-app';
@@ -217,6 +218,112 @@ describe('AddTradeDialog', () => {
     expect(put.body).toBeInstanceOf(Blob);
     const post = requests.find((r) => r.method === 'POST' && r.path === '/api/trades')!;
     expect(post.body).toMatchObject({ hasScreenshot: true, screenshotUrl: '/api/screenshots/abc' });
+  });
+});
+
+describe('saving a new trade once, however many tries it takes', () => {
+  /** The dialog as a screen holds it: closed on a save or a cancel, opened again by a button. */
+  function Reopenable() {
+    const [open, setOpen] = useState(true);
+    return (
+      <>
+        <button type="button" onClick={() => setOpen((now) => !now)}>
+          פתח או סגור
+        </button>
+        <AddTradeDialog open={open} onOpenChange={setOpen} zone="Asia/Jerusalem" prefillDate="2026-11-20" />
+      </>
+    );
+  }
+
+  it('tries again with the same key and screenshot after a 503; a saved or reopened form starts a new key', async () => {
+    const answers = [503, 201, 503, 201];
+    const requests = fakeApi(({ method, path, body }) => {
+      if (path === '/api/calculate-trade') return { status: 200, body: calculation };
+      if (path === '/api/screenshots/upload-url') {
+        return {
+          status: 200,
+          body: { uploadURL: '/api/screenshots/abc', screenshotUrl: '/api/screenshots/abc' },
+        };
+      }
+      if (method === 'PUT' && path === '/api/screenshots/abc') return { status: 200, body: {} };
+      if (method === 'POST' && path === '/api/trades') {
+        const status = answers.shift();
+        return status === 201
+          ? { status, body: savedTradeOf(body as Record<string, unknown>) }
+          : {
+              status: 503,
+              body: { message: 'השירות אינו זמין כרגע, נסו שוב בעוד רגע', code: 'UNAVAILABLE' },
+            };
+      }
+      return undefined;
+    });
+    const keys = () =>
+      requests
+        .filter((r) => r.method === 'POST' && r.path === '/api/trades')
+        .map((r) => r.headers.get(IDEMPOTENCY_KEY_HEADER));
+    renderInApp(<Reopenable />);
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0]);
+    fireEvent.change(screen.getByLabelText('צילום מסך'), {
+      target: { files: [new File([png], 'chart.png', { type: 'image/png' })] },
+    });
+    await screen.findByTestId('screenshot-chosen');
+    await fillBitcoinTrade();
+    fireEvent.click(saveButton());
+    expect(await screen.findByText('השירות אינו זמין כרגע, נסו שוב בעוד רגע', {}, SLOW)).toBeTruthy();
+    fireEvent.click(saveButton());
+    await screen.findByText('העסקה נשמרה בהצלחה', {}, SLOW);
+    const [first, again] = keys();
+    expect(first).toMatch(/^[0-9a-f]{32}$/);
+    expect(again).toBe(first);
+    expect(requests.filter((r) => r.path === '/api/screenshots/upload-url')).toHaveLength(1);
+    expect(requests.filter((r) => r.method === 'PUT')).toHaveLength(1);
+
+    // Saved: the dialog closed. Opened again, the next trade is another save with a key of its own.
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), SLOW);
+    fireEvent.click(screen.getByRole('button', { name: 'פתח או סגור' }));
+    await fillBitcoinTrade();
+    fireEvent.click(saveButton());
+    await waitFor(() => expect(keys()).toHaveLength(3), SLOW);
+    // Failed, then cancelled and opened again: what is typed now is a new trade, not a try of the last one.
+    fireEvent.click(screen.getByRole('button', { name: 'ביטול' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), SLOW);
+    fireEvent.click(screen.getByRole('button', { name: 'פתח או סגור' }));
+    await fillBitcoinTrade();
+    fireEvent.click(saveButton());
+    await waitFor(() => expect(keys()).toHaveLength(4), SLOW);
+    const [, , third, fourth] = keys();
+    expect(new Set([first, third, fourth]).size).toBe(3);
+  });
+
+  it('sends an edit without a key (an edit names its trade already)', async () => {
+    const requests = fakeApi(({ method, path, body }) => {
+      if (path === '/api/calculate-trade') return { status: 200, body: calculation };
+      if (method === 'PUT') return { status: 200, body: savedTradeOf(body as Record<string, unknown>) };
+      return undefined;
+    });
+    const trade = savedTradeOf({
+      symbol: 'BTCUSDT',
+      assetType: 'crypto',
+      direction: 'long',
+      entryPrice: '65000',
+      exitPrice: '66300',
+      positionSize: '0.5',
+      entryTime: '2026-11-20T11:15:00.000Z',
+      exitTime: '2026-11-20T12:15:00.000Z',
+      session: 'asia',
+      setup: 'breakout',
+      fees: '0',
+      notes: null,
+      stopPrice: null,
+      screenshotUrl: null,
+      hasScreenshot: false,
+    }) as unknown as Trade;
+    renderInApp(<AddTradeDialog open onOpenChange={() => {}} zone="Asia/Jerusalem" trade={trade} />);
+    await waitFor(() => expect(saveButton().disabled).toBe(false), SLOW);
+    fireEvent.click(saveButton());
+    await screen.findByText('העסקה נשמרה בהצלחה', {}, SLOW);
+    const put = requests.find((r) => r.method === 'PUT')!;
+    expect(put.headers.get(IDEMPOTENCY_KEY_HEADER)).toBeNull();
   });
 });
 

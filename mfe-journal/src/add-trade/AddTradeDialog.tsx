@@ -72,15 +72,16 @@ export function AddTradeDialog({
   const [form, setForm] = useState<TradeForm>(() => initialForm(zone, prefillDate, trade, setupId));
   const [touched, setTouched] = useState<ReadonlySet<TradeFormField>>(new Set());
   const [screenshot, setScreenshot] = useState<File | null>(null);
-  // Opening and closing both start a fresh form (the defaults, the calendar day, or the trade being edited),
-  // so a saved or abandoned trade leaves nothing behind.
+  // Opening and closing both start a fresh form (the defaults, the calendar day, or the trade being edited)
+  // and a fresh save (a new idempotency key), so a saved or abandoned trade leaves nothing behind.
+  const { save, saving, startOver } = useSaveTrade();
   useResetOnSubjectChange(JSON.stringify([open, prefillDate, trade?.id, setupId]), () => {
     setForm(initialForm(zone, prefillDate, trade, setupId));
     setTouched(new Set());
     setScreenshot(null);
+    startOver();
   });
   const calculation = useAutoCalculation(form, zone);
-  const { save, saving } = useSaveTrade();
   const { data: setups } = useListSetupsQuery(undefined, { skip: !open });
   const librarySetups = librarySetupChoices(setups ?? [], trade?.setupId ?? null);
 

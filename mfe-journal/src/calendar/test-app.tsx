@@ -12,7 +12,13 @@ import { afterEach, beforeEach, vi } from 'vitest';
 // The machines are shared by several test runs at once; findBy/waitFor get a few seconds, not one.
 configure({ asyncUtilTimeout: 5000 });
 
-export type FakeRequest = { method: string; path: string; query: URLSearchParams; body: unknown };
+export type FakeRequest = {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  headers: Headers;
+  body: unknown;
+};
 export type FakeAnswer = { status: number; body?: unknown; headers?: Record<string, string> };
 export type FakeApi = (request: FakeRequest) => FakeAnswer | undefined;
 
@@ -28,6 +34,7 @@ export function fakeApi(answer: FakeApi): FakeRequest[] {
         method: init?.method ?? 'GET',
         path: parsed.pathname,
         query: parsed.searchParams,
+        headers: new Headers(init?.headers),
         body,
       };
       requests.push(request);

@@ -37,6 +37,7 @@ export type { EventBatch, EventBus, EventBusHandler, EventBusSubscription } from
 export { PROCESS_ROLES, type ProcessRole } from './event-delivery';
 export { type Command, commandHandler, type Decider } from './event-store/command';
 export { type CommandOptions, type CommandResult, handleCommand } from './event-store/command-handler';
+export { idFromKey, requestDigestOf } from './event-store/keyed-id';
 export { APPEND_LOCK_KEY, createEventStore } from './event-store/postgres-event-store';
 export type {
   AppendResult,

@@ -48,6 +48,16 @@ describe('yomanBaseQuery requests', () => {
     expect(withoutBody?.credentials).toBe('include');
   });
 
+  it('send the headers a call names beside the content type, with or without a body', async () => {
+    const fetchMock = answer('', { status: 200 });
+    const headers = { 'idempotency-key': 'k'.repeat(32) };
+    await yomanBaseQuery({ url: '/api/trades', method: 'POST', body: { a: 1 }, headers }, queryApi, {});
+    await yomanBaseQuery({ url: '/api/trades', method: 'POST', headers }, queryApi, {});
+    const [[, withBody], [, withoutBody]] = fetchMock.mock.calls as [unknown, RequestInit][];
+    expect(withBody.headers).toEqual({ 'Content-Type': 'application/json', ...headers });
+    expect(withoutBody.headers).toEqual(headers);
+  });
+
   it('add query parameters, skipping empty ones', async () => {
     const fetchMock = answer('[]', { status: 200, contentType: 'application/json' });
     await yomanBaseQuery(

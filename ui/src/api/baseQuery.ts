@@ -11,6 +11,8 @@ export type YomanRequest =
       params?: Record<string, QueryValue>;
       /** A JSON payload; when absent, no body and no content type are sent (spec §7). */
       body?: unknown;
+      /** Headers beside the content type (a new trade's idempotency key). */
+      headers?: Record<string, string>;
     };
 
 /**
@@ -71,11 +73,19 @@ export const yomanBaseQuery: BaseQueryFn<YomanRequest, unknown, YomanError, obje
   request,
   { signal },
 ) => {
-  const { url, method = 'GET', params, body } = typeof request === 'string' ? { url: request } : request;
+  const {
+    url,
+    method = 'GET',
+    params,
+    body,
+    headers,
+  } = typeof request === 'string' ? { url: request } : request;
   const init: RequestInit = { method, credentials: 'include', signal };
   if (body !== undefined) {
     init.body = JSON.stringify(body);
-    init.headers = { 'Content-Type': 'application/json' };
+    init.headers = { 'Content-Type': 'application/json', ...headers };
+  } else if (headers) {
+    init.headers = headers;
   }
   let response: Response;
   try {

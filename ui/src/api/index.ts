@@ -16,3 +16,4 @@ export type { YomanError, YomanMeta, YomanRequest } from './baseQuery';
 export { errorMessageOf, failedTo, isYomanError, yomanBaseQuery } from './baseQuery';
 export type { AnswerContract, AnswerOf } from './contractAnswer';
 export { answerOf } from './contractAnswer';
+export { newIdempotencyKey } from './idempotency';

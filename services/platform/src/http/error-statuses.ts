@@ -32,7 +32,10 @@ export function errorStatusesOf(route: DeclaredRoute): number[] {
   const when = (condition: unknown, ...codes: number[]) => {
     if (condition) for (const code of codes) statuses.add(code);
   };
-  when(route.params !== undefined || route.query !== undefined || route.body !== undefined, 400);
+  when(
+    [route.params, route.query, route.headers, route.body].some((part) => part !== undefined),
+    400,
+  );
   when(write, 400, 403, 409, 413, 415);
   when(route.access === 'signed-in' || route.access === 'mentor', 401);
   when(route.access === 'mentor', 403);

@@ -16,9 +16,10 @@ export interface DeclaredRoute {
   /** OpenAPI form: `/api/trades/{id}`. */
   path: string;
   access: RouteAccess;
-  /** Whether the call has path parameters, a query or a JSON body (the schemas themselves, unread here). */
+  /** Whether the call has path parameters, a query, headers or a JSON body (the schemas, unread here). */
   params?: unknown;
   query?: unknown;
+  headers?: unknown;
   body?: unknown;
   /** Refusals beyond those its shape implies (`errorStatusesOf`): a wrong password's 401, a throttle's 429… */
   refusals?: readonly number[];

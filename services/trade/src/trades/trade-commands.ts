@@ -1,6 +1,6 @@
 import type { TradeEvent } from '@yoman/contracts';
 import { parseTradeEvent, TRADE_STREAM_TYPE } from '@yoman/contracts';
-import { commandHandler, type JobRequest, type Platform } from '@yoman/platform';
+import { commandHandler, DomainError, idFromKey, type JobRequest, type Platform } from '@yoman/platform';
 import { type TradeCommand, tradeDecider } from './decider';
 import type { Trade } from './trade';
 
@@ -28,6 +28,33 @@ export async function runTradeCommand(
     jobsOf,
     newStream: command.type === 'LogTrade',
   });
+}
+
+/** The id of the trade a student logs under an idempotency key: theirs alone, the same for every try. */
+export const keyedTradeId = (userId: string, key: string) => idFromKey('trade', userId, key);
+
+/**
+ * The trade a keyed request logged before, answered to the same request sent again (its first answer lost, or
+ * a 503 after the trade was stored), once the read models include it. Refused when the key logged another body
+ * (422: the first attempt's trade stands, to be edited) or when that trade has been deleted since (409).
+ */
+export async function tradeLoggedBefore(platform: Platform, tradeId: string, requestSha256: string) {
+  const history = await platform.eventStore.readStream(tradeStreamOf(tradeId));
+  if (history[0]?.metadata.requestSha256 !== requestSha256) {
+    throw DomainError.ruleBroken(
+      'IDEMPOTENCY_KEY_REUSED',
+      'העסקה כבר נשמרה בניסיון הקודם, עם פרטים אחרים. סגרו את החלון וערכו אותה מהיומן',
+    );
+  }
+  const trade = history.reduce((state, stored) => {
+    const event = parseTradeEvent(stored);
+    return event ? tradeDecider.evolve(state, event) : state;
+  }, tradeDecider.initialState());
+  if (trade.status !== 'open' && trade.status !== 'locked') {
+    throw DomainError.conflict('TRADE_DELETED', 'העסקה שנשמרה בבקשה הזאת כבר נמחקה');
+  }
+  await platform.projections.waitFor(history.at(-1)?.position ?? 0);
+  return trade;
 }
 
 /** The lock job of a trade the command leaves open, at the end of its lock window. */

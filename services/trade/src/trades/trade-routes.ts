@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import {
   encodeTradesCursor,
+  IDEMPOTENCY_KEY_HEADER,
+  IdempotencyKeyHeaders,
   IdParams,
   NEXT_CURSOR_HEADER,
   Trade,
@@ -9,7 +11,14 @@ import {
   TradeSaveBody,
   TradesQuery,
 } from '@yoman/contracts';
-import { type Caller, type Platform, requireCaller, userScope } from '@yoman/platform';
+import {
+  type Caller,
+  ConcurrencyError,
+  type Platform,
+  requestDigestOf,
+  requireCaller,
+  userScope,
+} from '@yoman/platform';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { quoteRateOf } from '../calculation/quote-rate';
@@ -18,7 +27,7 @@ import { namedSetupOf } from '../setups/setup-commands';
 import type { TradeModuleDeps } from '../trade-module-deps';
 import { checkTradeTimes } from './decider';
 import { tradeAnswerOf } from './trade-answer';
-import { lockJobId, lockJobsOf, runTradeCommand } from './trade-commands';
+import { keyedTradeId, lockJobId, lockJobsOf, runTradeCommand, tradeLoggedBefore } from './trade-commands';
 import { rateDayOf, tradeFiguresOf } from './trade-figures';
 import { listTrades } from './trade-queries';
 
@@ -45,16 +54,20 @@ export function tradeRoutes(deps: TradeModuleDeps): FastifyPluginAsync {
 
     app.post(
       '/trades',
-      { schema: { body: TradeSaveBody, response: { 201: Trade } } },
+      { schema: { headers: IdempotencyKeyHeaders, body: TradeSaveBody, response: { 201: Trade } } },
       async (request, reply) => {
         const caller = requireCaller(request);
         const { platform } = app;
         const { context, figures } = await figuresFor(platform, deps, caller, request.body);
         const screenshot = await ownScreenshot(platform.db, caller, request.body.screenshotUrl);
-        const tradeId = randomUUID();
+        // With an idempotency key the trade's id comes from it: the same request sent again meets the stream
+        // the first one wrote (409 from the append) and is answered that trade.
+        const key = request.headers[IDEMPOTENCY_KEY_HEADER];
+        const tradeId = key ? keyedTradeId(caller.userId, key) : randomUUID();
+        const requestSha256 = key ? requestDigestOf(request.body) : undefined;
         // The lock job is stored with the trade, or scheduled before it (BullMQ: Redis down answers 503 with
         // nothing written).
-        const { state } = await runTradeCommand(
+        const logged = runTradeCommand(
           platform,
           {
             type: 'LogTrade',
@@ -70,9 +83,15 @@ export function tradeRoutes(deps: TradeModuleDeps): FastifyPluginAsync {
             },
             metadata: { now: platform.clock.now() },
           },
-          metadataOf(caller),
+          { ...metadataOf(caller), ...(requestSha256 && { requestSha256 }) },
           lockJobsOf,
-        );
+        ).then(({ state }) => state);
+        const state = await logged.catch((error: unknown) => {
+          if (requestSha256 && error instanceof ConcurrencyError) {
+            return tradeLoggedBefore(platform, tradeId, requestSha256);
+          }
+          throw error;
+        });
         return reply.status(201).send(tradeAnswerOf(state));
       },
     );
