@@ -163,16 +163,12 @@ describe('the journal: calendar, day drawer, add-trade dialog and trades list', 
     expect(new URL(trades[1] as string).searchParams.get('cursor')).toBeTruthy();
     await screenshot(tab.page, 'journal-trades-all-pages');
   });
-});
 
-describe('a new trade whose answer never reached the browser', () => {
-  const user = newTestUser('עדי לוי');
-  const today = DateTime.now().setZone(ZONE).toISODate()!;
-  const tab = tabForSpecs({ user });
-
-  it('is stored once: trying again in the same dialog answers the stored trade, and the calendar shows one', async () => {
-    await tab.page.goto('/calendar');
-    await tab.page.getByTestId('month-grid').waitFor();
+  // The suite's own student (the installation allows 20 sign-ups an address in 15 minutes, and the e2e specs
+  // use most of them): ETHUSDT is the only trade of its kind here.
+  it('stores a trade whose answer was lost once: trying again in the same dialog answers the stored trade', async () => {
+    await tab.page.goto('/trades');
+    await tab.page.getByTestId('trades-title').waitFor();
     // The first save reaches the server and is stored; the browser is then told the connection failed.
     const keys: (string | null)[] = [];
     let answersLost = 0;
@@ -186,11 +182,12 @@ describe('a new trade whose answer never reached the browser', () => {
       return route.abort('connectionreset');
     });
 
-    const day = tab.page.locator(`[data-date="${today}"]`);
-    await day.hover();
-    await day.locator('[data-add-trade]').click();
+    await tab.page.getByRole('button', { name: 'עסקה חדשה' }).click();
     const dialog = tab.page.getByRole('dialog', { name: 'עסקה חדשה' });
     await dialog.waitFor();
+    const exit = DateTime.now().setZone(ZONE).minus({ minutes: 5 });
+    await dialog.getByLabel('זמן כניסה').fill(exit.minus({ hours: 1 }).toFormat('dd.MM.yyyy HH:mm'));
+    await dialog.getByLabel('זמן יציאה').fill(exit.toFormat('dd.MM.yyyy HH:mm'));
     await dialog.getByLabel('סימול').fill('ethusdt');
     await dialog.getByLabel('מחיר כניסה').fill('3000');
     await dialog.getByLabel('מחיר יציאה').fill('3100');
@@ -203,15 +200,16 @@ describe('a new trade whose answer never reached the browser', () => {
     await dialog.getByRole('button', { name: 'שמור עסקה' }).click();
     await toastText(tab.page, 'העסקה נשמרה בהצלחה');
     await dialog.waitFor({ state: 'detached' });
+    await tab.page.unroute('**/api/trades');
 
     expect(keys).toHaveLength(2);
     expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
     expect(keys[1]).toBe(keys[0]);
-    await tab.page.waitForFunction(
-      () => document.querySelector('[data-testid="month-kpis"] [data-kpi="trades"]')?.textContent === '1',
-    );
-    const listed = await tab.page.request.get('/api/trades');
-    expect(((await listed.json()) as { symbol: string }[]).map((trade) => trade.symbol)).toEqual(['ETHUSDT']);
+    // The list, read again after the save, shows it once.
+    await tab.page.locator('tr', { hasText: 'ETHUSDT' }).first().waitFor();
+    expect(await tab.page.locator('tr', { hasText: 'ETHUSDT' }).count()).toBe(1);
+    const listed = (await (await tab.page.request.get('/api/trades')).json()) as { symbol: string }[];
+    expect(listed.filter((trade) => trade.symbol === 'ETHUSDT')).toHaveLength(1);
     await screenshot(tab.page, 'journal-saved-once-after-a-lost-answer');
   });
 });
