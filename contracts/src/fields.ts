@@ -36,7 +36,7 @@ export type IdParams = z.infer<typeof IdParams>;
 
 /**
  * An idempotency key (IDEMPOTENCY_KEY_HEADER): 16–128 letters, digits, `-` or `_`; a UUID will do. It names one
- * intended new thing (a trade): sent again with the same body, as after an answer lost or a 503 whose
+ * intended new thing (a trade, an account): sent again with the same body, as after an answer lost or a 503 whose
  * write was stored anyway, the request answers what the key created instead of creating a second; with another
  * body it is refused (422).
  */

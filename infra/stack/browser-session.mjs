@@ -39,10 +39,31 @@ export function browserSession(baseUrl) {
   return { call, cookies };
 }
 
+/** The registration body of `username`, as the sign-up form sends it. */
+const registrationOf = (username, password) => ({
+  username,
+  email: `${username}@example.com`,
+  password,
+  displayName: username,
+});
+
+/**
+ * Sends a sign-up through the gateway in a browser session of its own, under idempotency key `key` as the form
+ * sends it, and answers what it answered (status, body) with the session, whatever the status.
+ */
+export async function sendRegistration(baseUrl, { username, key, password = 'סיסמה-ארוכה-1234' }) {
+  const session = browserSession(baseUrl);
+  const answer = await session.call('POST', '/api/register', registrationOf(username, password), {
+    headers: { 'idempotency-key': key },
+    timeoutMs: 20_000,
+  });
+  return { ...answer, session };
+}
+
 /** Registers an account through the gateway and answers its signed-in session and user. */
 export async function registerPerson(baseUrl, { username, password = 'סיסמה-ארוכה-1234' }) {
   const session = browserSession(baseUrl);
-  const body = { username, email: `${username}@example.com`, password, displayName: username };
+  const body = registrationOf(username, password);
   const registered = await session.call('POST', '/api/register', body);
   if (registered.status !== 200 && registered.status !== 201) {
     throw new Error(`register ${username}: ${registered.status} ${JSON.stringify(registered.body)}`);

@@ -1,3 +1,4 @@
+import { IdempotencyKeyHeaders } from '../fields';
 import {
   deviceDisconnectedSchema,
   deviceParamsSchema,
@@ -41,7 +42,8 @@ export const identityRoutes = [
     summary: 'הרשמה',
     tag: 'identity',
     access: 'public',
-    refusals: [429],
+    refusals: [422, 429],
+    headers: IdempotencyKeyHeaders,
     body: registerBodySchema,
     response: userSchema,
   },

@@ -1,4 +1,5 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { IDEMPOTENCY_KEY_HEADER } from '@yoman/contracts/constants';
 import { PRERENDERED_SCREEN_ID } from '@yoman/ui';
 import { Toaster } from '@yoman/ui/toaster';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -94,6 +95,36 @@ describe('the auth screen', () => {
     fireEvent.submit(screen.getByRole('form', { name: 'הרשמה' }));
     await screen.findByText('נרשמת בהצלחה');
     expect(screen.getByText('ברוך הבא למערכת דנה כהן')).toBeTruthy();
+  });
+
+  it('tries a registration answered 503 again with the same key, so the stored account signs in, not "taken"', async () => {
+    const keys: (string | null)[] = [];
+    const answers = [503, 200];
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      const path = new URL(String(input), 'http://yoman.test').pathname;
+      if (path !== '/api/register') return fakeApi({ '/api/user': { status: 401 } })(input);
+      keys.push(new Headers(init?.headers).get(IDEMPOTENCY_KEY_HEADER));
+      const status = answers.shift();
+      const body =
+        status === 200 ? user : { message: 'השירות אינו זמין כרגע, נסו שוב בעוד רגע', code: 'UNAVAILABLE' };
+      return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+    });
+    renderAuth();
+    const registerTab = screen.getByRole('tab', { name: 'הרשמה' });
+    fireEvent.mouseDown(registerTab);
+    fireEvent.click(registerTab);
+    await screen.findByRole('form', { name: 'הרשמה' });
+    fill('שם מלא', 'דנה כהן');
+    fill('שם משתמש', 'dana');
+    fill('אימייל', 'dana@example.com');
+    fill('סיסמה', 'correct-horse');
+    fireEvent.submit(screen.getByRole('form', { name: 'הרשמה' }));
+    await screen.findByText('שגיאה ברישום');
+    fireEvent.submit(screen.getByRole('form', { name: 'הרשמה' }));
+    await screen.findByText('נרשמת בהצלחה');
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys[1]).toBe(keys[0]);
   });
 
   it('explains that a mentor resets a forgotten password', async () => {

@@ -1,7 +1,16 @@
-import { errorMessageOf, toast, useLoginMutation, useLogoutMutation, useRegisterMutation } from '@yoman/ui';
+import {
+  errorMessageOf,
+  newIdempotencyKey,
+  type RegisterArgs,
+  toast,
+  useLoginMutation,
+  useLogoutMutation,
+  useRegisterMutation,
+} from '@yoman/ui';
+import { useRef } from 'react';
 
 type LoginBody = Parameters<ReturnType<typeof useLoginMutation>[0]>[0];
-type RegisterBody = Parameters<ReturnType<typeof useRegisterMutation>[0]>[0];
+type RegisterBody = RegisterArgs['body'];
 
 // The toasts of spec §8, word for word. A successful call stores the user in the api cache, and the
 // route guards move the page: /auth sends a signed-in user on, the layout sends a signed-out one to /auth.
@@ -20,12 +29,18 @@ export function useSignIn() {
   return { signIn, pending: isLoading };
 }
 
-/** Registers: 'נרשמת בהצלחה' / 'ברוך הבא למערכת <name>', or 'שגיאה ברישום' with the message. */
+/**
+ * Registers: 'נרשמת בהצלחה' / 'ברוך הבא למערכת <name>', or 'שגיאה ברישום' with the message. Every try of the
+ * form sends one idempotency key, so a try whose account was stored despite a 503 signs in to it on the next.
+ */
 export function useRegisterAccount() {
   const [register, { isLoading }] = useRegisterMutation();
+  const key = useRef<string | null>(null);
   const registerAccount = async (body: RegisterBody) => {
+    key.current ??= newIdempotencyKey();
     try {
-      const user = await register(body).unwrap();
+      const user = await register({ body, idempotencyKey: key.current }).unwrap();
+      key.current = null;
       toast({
         title: 'נרשמת בהצלחה',
         description: `ברוך הבא למערכת ${user.displayName}`,

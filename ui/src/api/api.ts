@@ -2,6 +2,7 @@ import { createApi } from '@reduxjs/toolkit/query/react';
 // Types only: importing the contracts' zod schemas at run time would pull zod into the first paint.
 import type { LoginBody, RegisterBody, UpdateUserSettingsBody, User, UserSettings } from '@yoman/contracts';
 import { yomanBaseQuery } from './baseQuery';
+import { IDEMPOTENCY_KEY_HEADER } from './idempotency';
 
 export const TAG_TYPES = [
   'User',
@@ -17,6 +18,9 @@ export const TAG_TYPES = [
   'Economic',
 ] as const;
 export type TagType = (typeof TAG_TYPES)[number];
+
+/** A registration, with the key every try of it sends (ui/src/api/idempotency.ts). */
+export type RegisterArgs = { body: RegisterBody; idempotencyKey?: string };
 
 // After a login, logout or registration every cached answer belongs to another person.
 const PER_USER_TAGS = TAG_TYPES.filter((tag) => tag !== 'User');
@@ -53,9 +57,10 @@ export const api = createApi({
       },
       invalidatesTags: (_result, error) => (error ? [] : PER_USER_TAGS),
     }),
-    register: build.mutation<User, RegisterBody>({
-      async queryFn(body, { dispatch }, _extra, baseQuery) {
-        const result = await baseQuery({ url: '/api/register', method: 'POST', body });
+    register: build.mutation<User, RegisterArgs>({
+      async queryFn({ body, idempotencyKey }, { dispatch }, _extra, baseQuery) {
+        const headers = idempotencyKey ? { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } : undefined;
+        const result = await baseQuery({ url: '/api/register', method: 'POST', body, headers });
         if (result.error) return { error: result.error };
         const user = result.data as User;
         dispatch(sessionIs(user));

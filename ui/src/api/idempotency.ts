@@ -1,5 +1,5 @@
-// Idempotency keys for the calls that create something (POST /api/trades): every try of one intended new
-// trade sends the same key, so a try whose answer was lost, or was a 503 after the
+// Idempotency keys for the calls that create something (POST /api/trades, POST /api/register): every try of
+// one intended new trade or account sends the same key, so a try whose answer was lost, or was a 503 after the
 // write was stored, cannot create it twice (docs/decisions.md).
 
 /**

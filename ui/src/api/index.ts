@@ -1,4 +1,4 @@
-export type { TagType } from './api';
+export type { RegisterArgs, TagType } from './api';
 export {
   api,
   TAG_TYPES,

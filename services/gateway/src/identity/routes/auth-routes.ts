@@ -1,4 +1,11 @@
-import { loggedOutSchema, loginBodySchema, registerBodySchema, userSchema } from '@yoman/contracts';
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  IdempotencyKeyHeaders,
+  loggedOutSchema,
+  loginBodySchema,
+  registerBodySchema,
+  userSchema,
+} from '@yoman/contracts';
 import { AppError, requireCaller, tooManyRequests, unauthenticated } from '@yoman/platform';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -51,7 +58,7 @@ export const authRoutes: FastifyPluginAsync = async (scope) => {
 
   app.post(
     '/register',
-    { schema: { body: registerBodySchema, response: { 200: userSchema } } },
+    { schema: { headers: IdempotencyKeyHeaders, body: registerBodySchema, response: { 200: userSchema } } },
     async (request) => {
       const limits = registrationLimitsOf(request.ip);
       const now = clock.now();
@@ -59,7 +66,14 @@ export const authRoutes: FastifyPluginAsync = async (scope) => {
       if (wait > 0) throw registrationBlocked(wait);
       // Counted before the outcome is known, so refused attempts (an e-mail already taken) count too.
       await recordAttempt(db, limits, now);
-      const account = await registerAccount(app.platform, request.body, { kind: 'self-registration' });
+      // With a key, the same registration sent again (its answer lost, a 503 after it was stored) signs in to
+      // the account it created instead of answering "name taken".
+      const account = await registerAccount(
+        app.platform,
+        request.body,
+        { kind: 'self-registration' },
+        { idempotencyKey: request.headers[IDEMPOTENCY_KEY_HEADER] },
+      );
       await startSession(request, account.userId, true);
       return userOrUnauthenticated(account.userId);
     },

@@ -1,5 +1,5 @@
 import { parseIdentityEvent, USER_STREAM_TYPE } from '@yoman/contracts';
-import { type Caller, commandHandler, type Platform } from '@yoman/platform';
+import { type Caller, commandHandler, type EventMetadata, type Platform } from '@yoman/platform';
 import type { Knex } from 'knex';
 import { decide, type RegisterUser, type UserChange, userDecider } from './decider';
 import { initialUser } from './user';
@@ -21,12 +21,18 @@ export async function runUserCommand(
 
 /**
  * Registers a new user inside the transaction that writes their credentials, so an account is either whole or
- * absent; answers the position of the event for the caller to wait on once the transaction commits.
+ * absent; answers the position of the event for the caller to wait on once the transaction commits. `extra`
+ * joins the events' metadata (a keyed registration's request digest).
  */
-export async function registerUser(platform: Platform, trx: Knex.Transaction, command: RegisterUser) {
+export async function registerUser(
+  platform: Platform,
+  trx: Knex.Transaction,
+  command: RegisterUser,
+  extra: EventMetadata = {},
+) {
   const events = decide(command, initialUser());
   const { userId, organisationId } = command.data;
-  const metadata = { userId, organisationId };
+  const metadata = { ...extra, userId, organisationId };
   const { lastPosition } = await platform.eventStore.append(
     userStreamOf(userId),
     USER_STREAM_TYPE,
