@@ -14,6 +14,8 @@ const calculation = {
   rateDate: '2026-11-20',
 };
 
+const SCREENSHOT_URL = '/api/screenshots/abc';
+
 // The calculation waits for typing to pause, and the machine is shared: allow a few seconds.
 const SLOW = { timeout: 5000 };
 
@@ -27,6 +29,14 @@ async function fillBitcoinTrade() {
   type('מחיר יציאה', '66300');
   type('כמות מטבעות', '0.5');
   await waitFor(() => expect(saveButton().disabled).toBe(false), SLOW);
+}
+/** The upload of a screenshot as the server answers it: a one-time link, then the image's PUT to it. */
+function screenshotUpload({ method, path }: Pick<FakeRequest, 'method' | 'path'>) {
+  if (path === '/api/screenshots/upload-url') {
+    return { status: 200, body: { uploadURL: SCREENSHOT_URL, screenshotUrl: SCREENSHOT_URL } };
+  }
+  if (method === 'PUT' && path === SCREENSHOT_URL) return { status: 200, body: {} };
+  return undefined;
 }
 const calculations = (requests: FakeRequest[]) => requests.filter((r) => r.path === '/api/calculate-trade');
 
@@ -188,14 +198,8 @@ describe('AddTradeDialog', () => {
   it('uploads a dropped screenshot and saves its URL with the trade; a renamed text file is refused', async () => {
     const requests = fakeApi(({ method, path, body }) => {
       if (path === '/api/calculate-trade') return { status: 200, body: calculation };
-      if (path === '/api/screenshots/upload-url') {
-        return {
-          status: 200,
-          body: { uploadURL: '/api/screenshots/abc', screenshotUrl: '/api/screenshots/abc' },
-        };
-      }
-      if (method === 'PUT' && path === '/api/screenshots/abc')
-        return { status: 200, body: { screenshotUrl: '/api/screenshots/abc' } };
+      const upload = screenshotUpload({ method, path });
+      if (upload) return upload;
       if (method === 'POST' && path === '/api/trades')
         return { status: 201, body: savedTradeOf(body as Record<string, unknown>) };
       return undefined;
@@ -239,13 +243,8 @@ describe('saving a new trade once, however many tries it takes', () => {
     const answers = [503, 201, 503, 201];
     const requests = fakeApi(({ method, path, body }) => {
       if (path === '/api/calculate-trade') return { status: 200, body: calculation };
-      if (path === '/api/screenshots/upload-url') {
-        return {
-          status: 200,
-          body: { uploadURL: '/api/screenshots/abc', screenshotUrl: '/api/screenshots/abc' },
-        };
-      }
-      if (method === 'PUT' && path === '/api/screenshots/abc') return { status: 200, body: {} };
+      const upload = screenshotUpload({ method, path });
+      if (upload) return upload;
       if (method === 'POST' && path === '/api/trades') {
         const status = answers.shift();
         return status === 201

@@ -43,6 +43,23 @@ const fill = (label: string, value: string) => {
   fireEvent.change(input, { target: { value } });
 };
 
+/** Opens the register tab, as a visitor does. */
+async function openRegistration() {
+  const registerTab = screen.getByRole('tab', { name: 'הרשמה' });
+  fireEvent.mouseDown(registerTab);
+  fireEvent.click(registerTab);
+  await screen.findByRole('form', { name: 'הרשמה' });
+}
+
+/** Fills the register form as Dana and sends it. */
+function submitRegistration() {
+  fill('שם מלא', 'דנה כהן');
+  fill('שם משתמש', 'dana');
+  fill('אימייל', 'dana@example.com');
+  fill('סיסמה', 'correct-horse');
+  fireEvent.submit(screen.getByRole('form', { name: 'הרשמה' }));
+}
+
 describe('the auth screen', () => {
   it("shows 'שגיאה בהתחברות' with the server's message when the login is refused", async () => {
     vi.stubGlobal(
@@ -82,17 +99,10 @@ describe('the auth screen', () => {
       fakeApi({ '/api/user': { status: 401 }, '/api/register': { status: 200, body: user } }),
     );
     renderAuth();
-    const registerTab = screen.getByRole('tab', { name: 'הרשמה' });
-    fireEvent.mouseDown(registerTab);
-    fireEvent.click(registerTab);
-    await screen.findByRole('form', { name: 'הרשמה' });
+    await openRegistration();
     const password = screen.getByLabelText('סיסמה') as HTMLInputElement;
     expect(password.minLength).toBe(8);
-    fill('שם מלא', 'דנה כהן');
-    fill('שם משתמש', 'dana');
-    fill('אימייל', 'dana@example.com');
-    fill('סיסמה', 'correct-horse');
-    fireEvent.submit(screen.getByRole('form', { name: 'הרשמה' }));
+    submitRegistration();
     await screen.findByText('נרשמת בהצלחה');
     expect(screen.getByText('ברוך הבא למערכת דנה כהן')).toBeTruthy();
   });
@@ -110,15 +120,8 @@ describe('the auth screen', () => {
       return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
     });
     renderAuth();
-    const registerTab = screen.getByRole('tab', { name: 'הרשמה' });
-    fireEvent.mouseDown(registerTab);
-    fireEvent.click(registerTab);
-    await screen.findByRole('form', { name: 'הרשמה' });
-    fill('שם מלא', 'דנה כהן');
-    fill('שם משתמש', 'dana');
-    fill('אימייל', 'dana@example.com');
-    fill('סיסמה', 'correct-horse');
-    fireEvent.submit(screen.getByRole('form', { name: 'הרשמה' }));
+    await openRegistration();
+    submitRegistration();
     await screen.findByText('שגיאה ברישום');
     fireEvent.submit(screen.getByRole('form', { name: 'הרשמה' }));
     await screen.findByText('נרשמת בהצלחה');

@@ -1,23 +1,15 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   CHROME_ON_WINDOWS,
   expectRefusal,
-  identityTestApp,
+  identityTestAppPerFile,
   logIn,
   registration,
   sessionCookieOf,
   signUp,
 } from '../testing/identity-test-app';
 
-let harness: Awaited<ReturnType<typeof identityTestApp>>;
-beforeAll(async () => {
-  harness = await identityTestApp();
-});
-beforeEach(async () => {
-  await harness.reset();
-  harness.clock.set('2026-01-05T09:00:00Z');
-});
-afterAll(() => harness.close());
+const harness = identityTestAppPerFile();
 
 const post = (url: string, payload?: object, cookie?: string) =>
   harness.app.inject({ method: 'POST', url, payload, headers: cookie ? { cookie } : {} });

@@ -3,18 +3,15 @@
 
 import { IDEMPOTENCY_KEY_HEADER } from '@yoman/contracts';
 import { requestDigestOf, unavailable } from '@yoman/platform';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { expectRefusal, identityTestApp, registration, sessionCookieOf } from '../testing/identity-test-app';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  expectRefusal,
+  identityTestAppPerFile,
+  registration,
+  sessionCookieOf,
+} from '../testing/identity-test-app';
 
-let harness: Awaited<ReturnType<typeof identityTestApp>>;
-beforeAll(async () => {
-  harness = await identityTestApp();
-});
-beforeEach(async () => {
-  await harness.reset();
-  harness.clock.set('2026-01-05T09:00:00Z');
-});
-afterAll(() => harness.close());
+const harness = identityTestAppPerFile();
 
 const KEY = 'b7e1c2d4a9f04e5b8c3d2a1f0e9d8c7b';
 

@@ -1,25 +1,17 @@
 import type { UserSettings } from '@yoman/contracts';
 import type { Knex } from 'knex';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   expectRefusal,
   FIREFOX_ON_LINUX,
-  identityTestApp,
+  identityTestAppPerFile,
   logIn,
   signUp,
 } from '../testing/identity-test-app';
 import { createSessionCache } from './session-cache';
 import { openSession, revokeDevice, revokeSession } from './session-store';
 
-let harness: Awaited<ReturnType<typeof identityTestApp>>;
-beforeAll(async () => {
-  harness = await identityTestApp();
-});
-beforeEach(async () => {
-  await harness.reset();
-  harness.clock.set('2026-01-05T09:00:00Z');
-});
-afterAll(() => harness.close());
+const harness = identityTestAppPerFile();
 
 const me = (cookie: string) =>
   harness.app.inject({ method: 'GET', url: '/api/user-settings', headers: { cookie } });

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { RegisterBody, User } from '@yoman/contracts';
 import { createTestApp, createTestClock } from '@yoman/platform/testing';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import { identityModule } from '../identity-module';
 import { SESSION_COOKIE, sessionPlugin } from '../sessions/session-plugin';
 
@@ -15,6 +15,25 @@ export async function identityTestApp() {
   const clock = createTestClock();
   const harness = await createTestApp({ modules: [identityModule], plugins: [testSessionPlugin()], clock });
   return { ...harness, clock };
+}
+
+export type IdentityTestApp = Awaited<ReturnType<typeof identityTestApp>>;
+
+/**
+ * A test file's identity app: started before its tests (the answer is filled in then), emptied and its clock set
+ * to `startAt` before each test, closed after them.
+ */
+export function identityTestAppPerFile(startAt = '2026-01-05T09:00:00Z'): IdentityTestApp {
+  const harness = {} as IdentityTestApp;
+  beforeAll(async () => {
+    Object.assign(harness, await identityTestApp());
+  });
+  beforeEach(async () => {
+    await harness.reset();
+    harness.clock.set(startAt);
+  });
+  afterAll(() => harness.close?.());
+  return harness;
 }
 
 export const CHROME_ON_WINDOWS =
