@@ -1,7 +1,9 @@
 // autocannon in a process of its own, like its CLI (see load-generator.ts), for a load whose every request
 // logs a different trade: the n-th request (counted across connections) sends the body template with
-// `__EXIT__` replaced by `first + n × stepMs` and `__ENTRY__` by the hour before it, as ISO text. Prints
-// autocannon's result as JSON, the shape `autocannon --json` prints.
+// `__EXIT__` replaced by `first + n × stepMs` and `__ENTRY__` by the hour before it, as ISO text, under an
+// idempotency key of its own, as the add-trade dialog sends every new trade. Prints autocannon's result as
+// JSON, the shape `autocannon --json` prints.
+import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 
 const autocannon = createRequire(import.meta.url)('autocannon');
@@ -21,7 +23,16 @@ autocannon(
     connections: run.connections,
     duration: run.seconds,
     headers: run.headers,
-    requests: [{ method: run.method, setupRequest: (request) => ({ ...request, body: bodyOf() }) }],
+    requests: [
+      {
+        method: run.method,
+        setupRequest: (request) => ({
+          ...request,
+          headers: { ...request.headers, 'idempotency-key': randomBytes(16).toString('hex') },
+          body: bodyOf(),
+        }),
+      },
+    ],
   },
   (error, result) => {
     if (error) {

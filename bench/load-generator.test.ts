@@ -3,11 +3,13 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runLoad } from './load-generator';
 
-// The saves of the run-mode comparison each log a different trade; the bodies autocannon sent are read back.
+// The saves of the run-mode comparison each log a different trade under a key of its own, as the add-trade
+// dialog sends them; the bodies and keys autocannon sent are read back.
 
 let server: Server;
 let url: string;
 const bodies: string[] = [];
+const keys: (string | undefined)[] = [];
 
 beforeAll(async () => {
   server = createServer((request, response) => {
@@ -15,6 +17,7 @@ beforeAll(async () => {
     request.on('data', (chunk: Buffer) => (body += chunk));
     request.on('end', () => {
       bodies.push(body);
+      keys.push(request.headers['idempotency-key'] as string | undefined);
       response.writeHead(201, { 'content-type': 'application/json' }).end('{}');
     });
   });
@@ -24,7 +27,7 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 describe('a load whose requests each send their own body', () => {
-  it('given a template, when run, then each request exits stepMs after the one before, entering the hour before', async () => {
+  it('given a template, when run, then each request exits stepMs after the one before, entering the hour before, under a key of its own', async () => {
     const first = Date.parse('2026-03-10T08:00:00.000Z');
     const figures = await runLoad({
       url,
@@ -43,5 +46,7 @@ describe('a load whose requests each send their own body', () => {
       expect(Date.parse(body.exitTime) - Date.parse(body.entryTime)).toBe(3_600_000);
       expect(body.n).toBe(1);
     }
+    expect(keys.every((key) => /^[0-9a-f]{32}$/.test(key ?? ''))).toBe(true);
+    expect(new Set(keys).size).toBe(keys.length);
   });
 });
