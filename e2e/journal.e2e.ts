@@ -195,7 +195,8 @@ describe('the journal: calendar, day drawer, add-trade dialog and trades list', 
     await dialog.getByLabel('כמות מטבעות').fill('1');
     await dialog.locator('[data-result="r-multiple"]').waitFor();
     await dialog.getByRole('button', { name: 'שמור עסקה' }).click();
-    await toastText(tab.page, 'שגיאה בשמירת העסקה');
+    // No answer came: the toast says so in Hebrew, not the browser's 'Failed to fetch'.
+    expect(await toastText(tab.page, 'שגיאה בשמירת העסקה')).toContain('לא התקבלה תשובה מהשרת');
     // The dialog stays open with what was typed; the student presses save again.
     await dialog.getByRole('button', { name: 'שמור עסקה' }).click();
     await toastText(tab.page, 'העסקה נשמרה בהצלחה');

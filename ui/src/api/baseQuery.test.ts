@@ -128,6 +128,10 @@ describe('errorMessageOf', () => {
       '500: Internal Server Error',
     );
     expect(errorMessageOf(undefined)).toBe('שגיאה לא צפויה');
+    // No answer at all: the browser's English 'Failed to fetch' is not shown, a Hebrew sentence is.
+    expect(errorMessageOf({ status: 'FETCH_ERROR', message: 'Failed to fetch' })).toBe(
+      'לא התקבלה תשובה מהשרת. בדקו את החיבור ונסו שוב',
+    );
     expect(isYomanError({ status: 500, message: 'x' })).toBe(true);
     expect(isYomanError(new Error('x'))).toBe(false);
   });

@@ -108,10 +108,17 @@ export const yomanBaseQuery: BaseQueryFn<YomanRequest, unknown, YomanError, obje
   }
 };
 
-/** The text a toast shows for a failed call: the server's Hebrew message when it sent one. */
+/** What a toast says when a call got no answer at all (the browser's own text is English: 'Failed to fetch'). */
+export const NO_ANSWER_MESSAGE = 'לא התקבלה תשובה מהשרת. בדקו את החיבור ונסו שוב';
+
+/**
+ * The text a toast shows for a failed call: the server's Hebrew message when it sent one, a Hebrew one when no
+ * answer came, else the status message.
+ */
 export function errorMessageOf(error: unknown): string {
   if (typeof error === 'object' && error !== null) {
     if ('serverMessage' in error && typeof error.serverMessage === 'string') return error.serverMessage;
+    if ('status' in error && error.status === 'FETCH_ERROR') return NO_ANSWER_MESSAGE;
     if ('message' in error && typeof error.message === 'string') return error.message;
   }
   if (typeof error === 'string') return error;
