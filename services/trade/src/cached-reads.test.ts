@@ -19,7 +19,8 @@ afterAll(() => t.harness.close());
 
 const MONTH = '/api/daily-aggregates?year=2026&month=3';
 const FIRST_PAGE = '/api/trades?startDate=2026-03-01T00:00:00.000Z&endDate=2026-03-31T23:59:59.999Z&limit=50';
-const READS = [MONTH, FIRST_PAGE, '/api/dashboard-stats?month=2026-03', '/api/analytics'];
+const NEWS_PAGE = '/api/trades?news=true&limit=50';
+const READS = [MONTH, FIRST_PAGE, NEWS_PAGE, '/api/dashboard-stats?month=2026-03', '/api/analytics'];
 
 const kept = () => t.harness.platform.readCache !== undefined;
 
@@ -64,11 +65,20 @@ describe('a read asked again with nothing changed', () => {
     else expect(queries.length).toBeGreaterThan(0);
   });
 
-  it('a trades list of a period relative to today is read every time', async () => {
+  it("a trades list of a period relative to today is kept within the period, and read anew when it turns in the caller's zone", async () => {
     await t.logTrade();
     const url = '/api/trades?dateRange=month&limit=50';
-    await get(url);
-    expect((await queriesDuring(() => get(url))).length).toBeGreaterThan(0);
+    expect(await get(url)).toHaveLength(1);
+    const again = await queriesDuring(() => get(url));
+    if (kept()) expect(again).toEqual([]);
+    // 1 April, 00:30 in Jerusalem (IDT, UTC+3) but still 31 March in UTC: the month there is April's.
+    t.clock.set(new Date('2026-03-31T21:30:00.000Z'));
+    let april: unknown[] = [];
+    const turned = await queriesDuring(async () => {
+      april = await get(url);
+    });
+    expect(turned.length).toBeGreaterThan(0);
+    expect(april).toEqual([]);
   });
 });
 

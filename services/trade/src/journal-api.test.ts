@@ -92,6 +92,7 @@ describe('GET /api/trades', () => {
     ['?trust=low', []],
     ['?search=earn', ['AAPL']],
     ['?news=true', ['AAPL']],
+    ['?news=false', ['EURUSD', 'BTCUSDT']],
     ['?dateRange=today', ['EURUSD', 'AAPL']],
     ['?dateRange=month&session=all&setup=', ['EURUSD', 'AAPL', 'BTCUSDT']],
   ])('%s', async (query, expected) => {

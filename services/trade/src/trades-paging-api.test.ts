@@ -67,7 +67,7 @@ describe('GET /api/trades?limit', () => {
     const range = 'startDate=2026-03-01T00:00:00.000Z&endDate=2026-03-01T00:59:00.000Z';
     const asia = (await allPages(ALICE, `${range}&session=asia`, 2)).flat();
     expect(asia.map((trade) => trade.session)).toEqual(['asia', 'asia', 'asia']);
-    // The news filter runs after the database's: pages are still full until the last.
+    // Without an economic calendar the news filter is the setup: pages are full until the last.
     const newsPages = await allPages(ALICE, 'news=true', 1);
     expect(newsPages.map((page) => page.map((trade) => trade.setup))).toEqual([['news'], ['news']]);
     const others = await allPages(ALICE, 'news=false', 4);

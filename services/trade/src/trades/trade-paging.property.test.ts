@@ -8,7 +8,7 @@ import knex, { type Knex } from 'knex';
 import ClientPgLite from 'knex-pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tradeMigrations } from '../migrations';
-import { cursorTimeOf, listTrades } from './trade-queries';
+import { cursorTimeOf, listTrades, type NewsWindows } from './trade-queries';
 
 const USER = 'pager';
 const context = { userId: USER, timezone: 'UTC', now: new Date('2026-04-01T00:00:00.000Z') };
@@ -61,11 +61,29 @@ const tradeArbitrary = fc.record({
   session: fc.constantFrom('asia', 'london'),
   setup: fc.constantFrom('breakout', 'news'),
 });
-/** No filter, one the database applies, or the news filter applied after it (here: the trades' setup). */
-const FILTERS: { query: TradesQuery; keeps: (trade: { session: string; setup: string }) => boolean }[] = [
+/** An economic calendar with one high-impact event, on 3 March at midnight (UTC) for ten minutes. */
+const oneEvent: NewsWindows = async () => [
+  { start: new Date('2026-03-03T00:00:00.000Z'), end: new Date('2026-03-03T00:10:00.000Z') },
+];
+/**
+ * No filter, filters the database applies (the news filter without a calendar is one: the trades' setup), or
+ * the news filter on a calendar's windows, applied after the database's in batches.
+ */
+const FILTERS: {
+  query: TradesQuery;
+  newsWindows?: NewsWindows;
+  keeps: (trade: { session: string; setup: string; exitTime: string }) => boolean;
+}[] = [
   { query: {}, keeps: () => true },
   { query: { session: 'london' }, keeps: (trade) => trade.session === 'london' },
   { query: { news: true }, keeps: (trade) => trade.setup === 'news' },
+  { query: { news: false }, keeps: (trade) => trade.setup !== 'news' },
+  // Every trade opened on 1 March: only one closed within 30 minutes before the event or after is near it.
+  {
+    query: { news: true },
+    newsWindows: oneEvent,
+    keeps: (trade) => Date.parse(trade.exitTime) >= Date.parse('2026-03-02T23:30:00.000Z'),
+  },
 ];
 const changeArbitrary = fc.record({
   inserts: fc.array(tradeArbitrary, { maxLength: 3 }),
@@ -88,11 +106,11 @@ describe('keyset paging of the trades list', () => {
             before.push(await insertTrade(trade.exitTime, trade.session, trade.setup));
           }
           const deleted = new Set<string>();
-          const { query } = filter;
+          const { query, newsWindows } = filter;
           const seen: { id: string; exitTime: string }[] = [];
           let cursor: TradesQuery['cursor'];
           for (let pageIndex = 0; ; pageIndex += 1) {
-            const page = await listTrades(db, { ...query, limit, cursor }, context);
+            const page = await listTrades(db, { ...query, limit, cursor }, { ...context, newsWindows });
             expect(page.trades.length).toBeLessThanOrEqual(limit);
             seen.push(...page.trades.map((trade) => ({ id: trade.id, exitTime: trade.exitTime })));
             if (!page.next) break;

@@ -180,6 +180,11 @@ function filteredTrades(db: Knex, query: TradesQuery, context: TradeListContext)
   if (query.trust === 'medium')
     select.whereBetween('trust_score', [TRUST_THRESHOLDS.medium, TRUST_THRESHOLDS.high - 1]);
   if (query.trust === 'low') select.where('trust_score', '<', TRUST_THRESHOLDS.medium);
+  if (query.news !== undefined && !context.newsWindows) {
+    // Without an economic calendar the journal's own record of news trades is the setup the student chose.
+    if (query.news) select.where({ setup: 'news' });
+    else select.whereRaw(`setup is distinct from 'news'`);
+  }
   if (query.search) {
     const pattern = `%${query.search.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
     select.where((where) =>
@@ -198,7 +203,7 @@ export async function listTrades(
   if (query.limit !== undefined) return tradePage(db, query, context, query.limit);
   const rows: TradeRow[] = await filteredTrades(db, query, context).orderBy([...NEWEST_EXIT_FIRST]);
   const trades = rows.map(tradeOf);
-  return { trades: query.news === undefined ? trades : await filterByNews(trades, query.news, context) };
+  return { trades: aroundNews(query, context) ? await filterByNews(trades, query, context) : trades };
 }
 
 /** Largest batch read for the news filter in one query. */
@@ -225,8 +230,9 @@ export function cursorTimeOf(text: string): string {
 
 /**
  * A page after `query.cursor` by the keyset (exit_time, id): rows inserted or deleted elsewhere in the list
- * never shift it, so paging on returns every trade that was there once. The news filter runs after the
- * database's, so batches (twice as large each time) are read until the page is full or the list ends.
+ * never shift it, so paging on returns every trade that was there once. A news filter on the economic
+ * calendar runs after the database's, so batches (twice as large each time) are read until the page is full
+ * or the list ends.
  */
 async function tradePage(db: Knex, query: TradesQuery, context: TradeListContext, limit: number) {
   const kept: { trade: Trade; cursor: TradesCursor }[] = [];
@@ -245,7 +251,7 @@ async function tradePage(db: Knex, query: TradesQuery, context: TradeListContext
     }));
     const trades = batch.map((entry) => entry.trade);
     const matching = new Set(
-      query.news === undefined ? trades : await filterByNews(trades, query.news, context),
+      aroundNews(query, context) ? await filterByNews(trades, query, context) : trades,
     );
     kept.push(...batch.filter((entry) => matching.has(entry.trade)));
     const last = batch.at(-1);
@@ -260,24 +266,32 @@ async function tradePage(db: Knex, query: TradesQuery, context: TradeListContext
   };
 }
 
+/**
+ * Whether the list's `news` filter needs the economic calendar's windows, applied after the database's
+ * filters; without a calendar it is a filter on the setup, in the query (filteredTrades).
+ */
+export const aroundNews = (query: TradesQuery, context: Pick<TradeListContext, 'newsWindows'>): boolean =>
+  query.news !== undefined && context.newsWindows !== undefined;
+
 /** Keeps trades open within 30 minutes of a high-impact event (news=true) or the others (news=false). */
-async function filterByNews(trades: Trade[], news: boolean, context: TradeListContext): Promise<Trade[]> {
-  if (!context.newsWindows) {
-    // Without an economic calendar the journal's own record of news trades is the setup the student chose.
-    return trades.filter((trade) => (trade.setup === 'news') === news);
-  }
-  if (trades.length === 0) return trades;
+async function filterByNews(
+  trades: Trade[],
+  query: TradesQuery,
+  context: TradeListContext,
+): Promise<Trade[]> {
+  const newsWindows = context.newsWindows;
+  if (trades.length === 0 || !newsWindows) return trades;
   const margin = 30 * 60_000;
   const times = trades.flatMap((trade) => [Date.parse(trade.entryTime), Date.parse(trade.exitTime)]);
-  const windows = await context.newsWindows({
+  const windows = await newsWindows({
     from: new Date(Math.min(...times) - margin),
     to: new Date(Math.max(...times) + margin),
   });
-  const aroundNews = (trade: Trade) =>
+  const nearNews = (trade: Trade) =>
     windows.some(
       (window) =>
         Date.parse(trade.entryTime) - margin <= window.end.getTime() &&
         Date.parse(trade.exitTime) + margin >= window.start.getTime(),
     );
-  return trades.filter((trade) => aroundNews(trade) === news);
+  return trades.filter((trade) => nearNews(trade) === query.news);
 }

@@ -29,7 +29,7 @@ import { checkTradeTimes } from './decider';
 import { tradeAnswerOf } from './trade-answer';
 import { keyedTradeId, lockJobId, lockJobsOf, runTradeCommand, tradeLoggedBefore } from './trade-commands';
 import { rateDayOf, tradeFiguresOf } from './trade-figures';
-import { listTrades } from './trade-queries';
+import { aroundNews, listTrades, periodStartOf, type TradeListContext } from './trade-queries';
 
 const metadataOf = (caller: Caller) => ({ userId: caller.userId, organisationId: caller.organisationId });
 
@@ -159,20 +159,25 @@ export function tradeRoutes(deps: TradeModuleDeps): FastifyPluginAsync {
         const caller = requireCaller(request);
         const { platform } = app;
         const { query } = request;
-        const read = async () =>
-          listTrades(platform.db, query, {
-            userId: caller.userId,
-            // The caller's zone matters only to a dateRange period: every other list is one query less.
-            timezone: query.dateRange ? (await deps.tradeContextOf(caller, platform)).timezone : undefined,
-            now: platform.clock.now(),
-            newsWindows: deps.newsWindows && ((range) => deps.newsWindows!(range, platform)),
-          });
-        // A period relative to today or a filter on the economic calendar depends on more than the trades.
-        const keepable = platform.readCache && !query.dateRange && query.news === undefined;
+        const now = platform.clock.now();
+        // The caller's zone matters only to a dateRange period: every other list is one query less.
+        const timezone = query.dateRange ? (await deps.tradeContextOf(caller, platform)).timezone : undefined;
+        const context: TradeListContext = {
+          userId: caller.userId,
+          timezone,
+          now,
+          newsWindows: deps.newsWindows && ((range) => deps.newsWindows!(range, platform)),
+        };
+        const read = () => listTrades(platform.db, query, context);
+        // A news filter on the economic calendar depends on more than the trades; a dateRange period is kept
+        // under the instant it starts at, so the list read after midnight in the caller's zone is read anew.
+        const keepable = platform.readCache && !aroundNews(query, context);
+        const period =
+          query.dateRange && timezone ? periodStartOf(query.dateRange, now, timezone).toISOString() : '';
         const page = keepable
           ? await platform.readCache!.read(
               [userScope(caller.userId)],
-              `trades ${JSON.stringify(query)}`,
+              `trades ${JSON.stringify(query)} ${period}`,
               read,
             )
           : await read();
