@@ -1,3 +1,4 @@
+import { TRADES_PAGE_SIZE } from '@yoman/contracts';
 import { createLogger, loadConfig, usersChanged } from '@yoman/platform';
 import { buildGateway } from '../services/gateway/src/gateway';
 import { registerAccount } from '../services/gateway/src/identity';
@@ -6,8 +7,9 @@ import { exitTimesOf, writeLockedTrades } from './bench-trades';
 // The first read after a change: `npm run bench` measures repeated calls, which embedded mode answers from
 // memory (services/platform/src/read-cache). After a save the next call of each read computes from the read
 // models. This times that computing path through HTTP (app.inject, in process, embedded on PGlite) for the
-// bench's student: the calendar month, the dashboard of that month and all-time analytics, each call preceded
-// by a change of the student's scope, as a save announces it.
+// bench's student: the calendar month, the dashboard of that month, all-time analytics, the trades list's first
+// page and whole month, and a day of the day drawer, each call preceded by a change of the student's scope, as a
+// save announces it.
 // Run: DATA_DIR=$(mktemp -d) node --import tsx bench/first-read-timing.ts   (env TRADES, CALLS)
 
 const TRADES = Number(process.env.TRADES ?? 20_000);
@@ -37,13 +39,21 @@ const cookie = String(login.headers['set-cookie']).split(';')[0] ?? '';
 const last = new Date(end.getTime() - 86_400_000);
 const year = last.getUTCFullYear();
 const month = last.getUTCMonth() + 1;
+const monthParam = `${year}-${String(month).padStart(2, '0')}`;
+const monthRange = `startDate=${new Date(Date.UTC(year, month - 1, 1)).toISOString()}&endDate=${new Date(Date.UTC(year, month, 1) - 1).toISOString()}`;
 const reads = [
   { name: 'GET /api/daily-aggregates?year&month', url: `/api/daily-aggregates?year=${year}&month=${month}` },
   {
     name: 'GET /api/dashboard-stats?month',
-    url: `/api/dashboard-stats?month=${year}-${String(month).padStart(2, '0')}`,
+    url: `/api/dashboard-stats?month=${monthParam}`,
   },
   { name: 'GET /api/analytics (all time)', url: '/api/analytics' },
+  {
+    name: `GET /api/trades (first page, ${TRADES_PAGE_SIZE} rows)`,
+    url: `/api/trades?${monthRange}&limit=${TRADES_PAGE_SIZE}`,
+  },
+  { name: 'GET /api/trades (one month)', url: `/api/trades?${monthRange}` },
+  { name: 'GET /api/daily-aggregates/{date}', url: `/api/daily-aggregates/${monthParam}-14` },
 ];
 
 const percentile = (values: number[], p: number) =>

@@ -5,6 +5,8 @@
 // drawn page load of /calendar), with the server profiling itself during each run only, and prints each
 // run's figures and the packages and functions that took the most of the server's CPU time; each read is
 // then run once more unprofiled right after the bare Fastify route serving the same answer, for the ratio.
+// Any other GET can be profiled the same way, named in `runs` as name=path (`{month}` stands for the
+// student's last full month, yyyy-MM), e.g. `user=/api/user,news=/api/trades?limit=50&news=true`.
 // The profiles (open them in Chrome DevTools or speedscope) land in artifacts/profiles/.
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -160,7 +162,12 @@ async function main() {
         name: 'trades-month',
         url: `${url}/api/trades?startDate=${start.toISOString()}&endDate=${end.toISOString()}`,
       },
-    ];
+    ].filter((run) => only.has(run.name));
+    const month = `${ready.month.year}-${String(ready.month.month).padStart(2, '0')}`;
+    for (const run of only) {
+      const [name = run, path] = run.split(/=(.*)/s);
+      if (path !== undefined) runs.push({ name, url: url + path.replaceAll('{month}', month) });
+    }
     if (only.has('calendar-page')) {
       const page = { ...headers, accept: 'text/html' };
       await runLoad({ url: `${url}/calendar`, connections: 10, seconds: 1, headers: page });
@@ -168,7 +175,7 @@ async function main() {
         runLoad({ url: `${url}/calendar`, connections: 10, seconds, headers: page }),
       );
     }
-    for (const run of runs.filter((each) => only.has(each.name))) {
+    for (const run of runs) {
       await runLoad({ url: run.url, connections: 10, seconds: 1, headers });
       await profiled(run.name, () => runLoad({ url: run.url, connections: 10, seconds, headers }));
       await compareWithBaseline(run, headers, workDir);

@@ -1,4 +1,5 @@
 import { type PGlite, parse, protocol, type Results } from '@electric-sql/pglite';
+import { answerOf } from './pglite-answers';
 
 // PGlite's `query` parses, describes, binds and runs every statement anew: six calls into its WebAssembly
 // module, and PostgreSQL parsing and planning the text each time. The embedded client (database.ts) runs
@@ -9,8 +10,8 @@ import { type PGlite, parse, protocol, type Results } from '@electric-sql/pglite
 // projector's CTEs about six (docs/decisions.md, issue 14).
 //
 // What a caller sees is PGlite's own: values are serialised by the database's serializers for the described
-// parameter types, answers parsed by its `parseResults` with its parsers, and errors are its DatabaseError
-// with PostgreSQL's code. Each run holds the database's query lock and ends with Sync, as `query` does.
+// parameter types, answers read into the Results its `parseResults` gives, with its parsers
+// (pglite-answers.ts), and errors are its DatabaseError with PostgreSQL's code. Each run holds the database's query lock and ends with Sync, as `query` does.
 
 /** How many statement texts a database keeps prepared by default; the least recently run is closed. */
 export const KEPT_STATEMENTS = 200;
@@ -101,18 +102,20 @@ export async function runPrepared(
   await pglite.waitReady;
   return pglite.runExclusive(async () => {
     const { name, types } = await statementFor(pglite, statements, text);
-    const messages = await pglite.execProtocolStream(
+    // The answer's bytes arrive in chunks that PGlite reuses once its call is over: each is copied.
+    const chunks: Buffer[] = [];
+    await pglite.execProtocolRawStream(
       Buffer.concat([
         serialize.bind({ statement: name, values: serialised(pglite, values, types) }),
         serialize.describe({ type: 'P' }),
         serialize.execute({}),
         serialize.sync(),
       ]),
-      { syncToFs: false },
+      { syncToFs: false, onRawData: (chunk) => chunks.push(Buffer.from(chunk)) },
     );
     // As PGlite's query does after each statement outside its own transaction API.
     await pglite.syncToFs();
-    return parse.parseResults(messages, pglite.parsers)[0] as Results;
+    return answerOf(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks), pglite);
   });
 }
 
