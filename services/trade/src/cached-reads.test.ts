@@ -19,8 +19,9 @@ afterAll(() => t.harness.close());
 
 const MONTH = '/api/daily-aggregates?year=2026&month=3';
 const FIRST_PAGE = '/api/trades?startDate=2026-03-01T00:00:00.000Z&endDate=2026-03-31T23:59:59.999Z&limit=50';
+const DAY = '/api/daily-aggregates/2026-03-10';
 const NEWS_PAGE = '/api/trades?news=true&limit=50';
-const READS = [MONTH, FIRST_PAGE, NEWS_PAGE, '/api/dashboard-stats?month=2026-03', '/api/analytics'];
+const READS = [MONTH, DAY, FIRST_PAGE, NEWS_PAGE, '/api/dashboard-stats?month=2026-03', '/api/analytics'];
 
 const kept = () => t.harness.platform.readCache !== undefined;
 
@@ -46,6 +47,7 @@ const get = async (url: string, caller = ALICE) => {
 
 const monthTotal = async (caller = ALICE) =>
   ((await get(MONTH, caller)) as { totalTrades: number }[]).reduce((sum, day) => sum + day.totalTrades, 0);
+const dayTotal = async (caller = ALICE) => ((await get(DAY, caller)) as { totalTrades: number }).totalTrades;
 const pageIds = async (caller = ALICE) =>
   ((await get(FIRST_PAGE, caller)) as { id: string }[]).map((x) => x.id);
 const dashboardTrades = async () => (await get('/api/dashboard-stats?month=2026-03')).totalTrades as number;
@@ -87,17 +89,19 @@ describe('read-your-writes on every kept read', () => {
     await t.logTrade();
     expect([
       await monthTotal(),
+      await dayTotal(),
       (await pageIds()).length,
       await dashboardTrades(),
       await analyticsTrades(),
-    ]).toEqual([1, 1, 1, 1]);
+    ]).toEqual([1, 1, 1, 1, 1]);
     const second = await t.logTrade(ALICE, { exitTime: '2026-03-10T10:10:00.000Z' });
     expect([
       await monthTotal(),
+      await dayTotal(),
       (await pageIds()).length,
       await dashboardTrades(),
       await analyticsTrades(),
-    ]).toEqual([2, 2, 2, 2]);
+    ]).toEqual([2, 2, 2, 2, 2]);
     expect(await pageIds()).toContain(second.id);
   });
 
@@ -113,10 +117,11 @@ describe('read-your-writes on every kept read', () => {
     expect((await t.call('DELETE', `/api/trades/${trade.id}`, ALICE)).statusCode).toBe(200);
     expect([
       await monthTotal(),
+      await dayTotal(),
       (await pageIds()).length,
       await dashboardTrades(),
       await analyticsTrades(),
-    ]).toEqual([0, 0, 0, 0]);
+    ]).toEqual([0, 0, 0, 0, 0]);
   });
 
   it('a lock set by the lock job shows on the very next read', async () => {
@@ -131,10 +136,12 @@ describe('read-your-writes on every kept read', () => {
   it("another user's trade leaves a kept answer in place and never shows in it", async () => {
     await t.logTrade();
     await monthTotal();
+    await dayTotal();
     await pageIds();
     await t.logTrade(BOB);
     const queries = await queriesDuring(async () => {
       expect(await monthTotal()).toBe(1);
+      expect(await dayTotal()).toBe(1);
       expect(await pageIds()).toHaveLength(1);
     });
     if (kept()) expect(queries).toEqual([]);

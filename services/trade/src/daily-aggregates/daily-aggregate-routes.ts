@@ -16,8 +16,11 @@ export const dailyAggregateRoutes: FastifyPluginAsync = async (plain) => {
     '/daily-aggregates/:date',
     { schema: { params: DailyAggregateParams, response: { 200: DailyAggregate } } },
     async (request) => {
-      const caller = requireCaller(request);
-      return findDailyAggregate(app.platform.db, caller.userId, request.params.date);
+      const { userId } = requireCaller(request);
+      const { date } = request.params;
+      const read = () => findDailyAggregate(app.platform.db, userId, date);
+      const { readCache } = app.platform;
+      return readCache ? readCache.read([userScope(userId)], `daily-aggregate ${date}`, read) : read();
     },
   );
   app.get(
