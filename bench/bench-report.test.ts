@@ -64,6 +64,29 @@ describe('the bench table', () => {
     // 100 / 80 req/s, 50 / 40 ms at p50, 180 / 90 ms at p99.
     expect(line).toMatch(/1\.25×\s+1\.25×\s+2\.00×/);
   });
+
+  it("lists every other read on a line of its own, with the bare route's req/s and the ratio", () => {
+    const other = (name: string, yoman: number, bare: number) => ({
+      name,
+      path: '/api/x',
+      responseBytes: 300,
+      yoman: figures(yoman, 1, 4),
+      baseline: figures(bare, 0, 1),
+    });
+    const table = benchTableOf({
+      ...report,
+      otherReads: {
+        seconds: 3,
+        reads: [other('GET /api/user', 7000, 70000), other('  news=true', 110, 11000)],
+      },
+    }).split('\n');
+    expect(table.some((line) => line.startsWith('every other read a screen makes (3 s each)'))).toBe(true);
+    expect(table.find((line) => line.startsWith('GET /api/user'))).toMatch(
+      /7000\s+4\s+70000\s+0\.10×\s+300\s+0$/,
+    );
+    expect(table.find((line) => line.startsWith('  news=true'))).toMatch(/110\s+4\s+11000\s+0\.01×/);
+    expect(benchTableOf(report)).not.toContain('every other read');
+  });
 });
 
 const modeFigures = (mode: ModeFigures['mode'], lagMs: number): ModeFigures => ({

@@ -26,6 +26,8 @@ export interface BenchReport {
     projections: { projection: string; events: number; failures: number }[];
   };
   reads: ReadComparison[];
+  /** Every other read a screen makes, in shorter runs (`otherSeconds` each), one line each. */
+  otherReads?: { seconds: number; reads: ReadComparison[] };
   write: LoadFigures & { targetRate: number; seconds: number };
   /** Embedded beside distributed; the distributed side names why it was not measured when it could not be. */
   modes?: { embedded: ModeFigures; distributed: ModeFigures | { notMeasured: string } };
@@ -120,6 +122,7 @@ export function benchTableOf(report: BenchReport): string {
     const reference = read.relativeTo && report.reads.find((other) => other.name === read.relativeTo);
     if (reference) lines.push(relativeCostRow(read, reference, widths));
   }
+  if (report.otherReads) lines.push('', ...otherReadsTableOf(report.otherReads));
   const { write, rebuild } = report;
   lines.push(
     '',
@@ -141,6 +144,39 @@ export function benchTableOf(report: BenchReport): string {
   if (report.modes) lines.push('', ...modesTableOf(report.modes));
   lines.push(`Whole bench: ${number(report.totalSeconds)} s`);
   return lines.join('\n');
+}
+
+/** The other reads, one line each: Yoman's figures, the bare route's req/s and the ratio. */
+export function otherReadsTableOf(other: NonNullable<BenchReport['otherReads']>): string[] {
+  const widths = [52, 9, 7, 9, 8, 7, 6];
+  return [
+    row(
+      [
+        `every other read a screen makes (${other.seconds} s each)`,
+        'req/s',
+        'p99 ms',
+        'bare/s',
+        'ratio',
+        'body B',
+        'errors',
+      ],
+      widths,
+    ),
+    ...other.reads.map((read) =>
+      row(
+        [
+          read.name,
+          number(read.yoman.requestsPerSecond),
+          number(read.yoman.p99),
+          number(read.baseline.requestsPerSecond),
+          ratio(read.yoman.requestsPerSecond, read.baseline.requestsPerSecond),
+          String(read.responseBytes),
+          String(read.yoman.non2xx + read.yoman.errors),
+        ],
+        widths,
+      ),
+    ),
+  ];
 }
 
 /** Embedded and distributed side by side, with distributed / embedded ratios. */

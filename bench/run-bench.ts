@@ -5,7 +5,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { TRADES_PAGE_SIZE } from '@yoman/contracts';
+import { NEXT_CURSOR_HEADER, TRADES_PAGE_SIZE } from '@yoman/contracts';
 import { PICTURES_MODULE } from '../services/gateway/src/signed-in-pictures';
 import type { BaselineReady, YomanReady } from './bench-messages';
 import { startServer } from './bench-processes';
@@ -21,8 +21,24 @@ const MODE_SIZES = quick
   ? { loggingSeconds: 5, lagRate: 200, lagSeconds: 5, lagWarmupSeconds: 2, catchUpEvents: 2_000 }
   : { loggingSeconds: 10, lagRate: 200, lagSeconds: 15, lagWarmupSeconds: 5, catchUpEvents: 10_000 };
 const SIZES = quick
-  ? { trades: 2_000, events: 10_000, seconds: 3, postSeconds: 5, postRate: 10, readyMinutes: 5 }
-  : { trades: 20_000, events: 100_000, seconds: 10, postSeconds: 15, postRate: 20, readyMinutes: 30 };
+  ? {
+      trades: 2_000,
+      events: 10_000,
+      seconds: 3,
+      otherSeconds: 1,
+      postSeconds: 5,
+      postRate: 10,
+      readyMinutes: 5,
+    }
+  : {
+      trades: 20_000,
+      events: 100_000,
+      seconds: 10,
+      otherSeconds: 3,
+      postSeconds: 15,
+      postRate: 20,
+      readyMinutes: 30,
+    };
 const CONNECTIONS = 10;
 const DAILY_AGGREGATES_READ = 'GET /api/daily-aggregates?year&month';
 
@@ -56,6 +72,44 @@ const DRAWN_PAGE_READS: BenchRead[] = [
     page: true,
   },
 ];
+/**
+ * Every other read a screen of the journal makes, for the heavy student: the shell's, the day drawer's, the
+ * setups', the trades list's with each of its filters and its second page, the dashboard's and analytics'
+ * other forms, and the pages the server sends without drawing them. `cursor` is the list's second page.
+ */
+function otherReadsOf(month: string, cursor: string): BenchRead[] {
+  const page = `limit=${TRADES_PAGE_SIZE}`;
+  const read = (name: string, path: string, isPage = false): BenchRead => ({
+    name,
+    path,
+    baselinePath: `/baseline/other-${name.replace(/[^a-z0-9]+/giu, '-')}`,
+    ...(isPage ? { page: true } : {}),
+  });
+  return [
+    read('GET /api/user', '/api/user'),
+    read('GET /api/user-settings', '/api/user-settings'),
+    read('GET /api/daily-aggregates/{date} (the day drawer)', `/api/daily-aggregates/${month}-14`),
+    read('GET /api/setups', '/api/setups'),
+    read('GET /api/trades: the list screen, first page', `/api/trades?${page}`),
+    read('  second page (cursor)', `/api/trades?${page}&cursor=${encodeURIComponent(cursor)}`),
+    read('  dateRange=year', `/api/trades?${page}&dateRange=year`),
+    read('  search=AAPL', `/api/trades?${page}&search=AAPL`),
+    read('  search matching nothing', `/api/trades?${page}&search=zzzz`),
+    read('  news=true', `/api/trades?${page}&news=true`),
+    read('  news=false', `/api/trades?${page}&news=false`),
+    read('  rRange=2to3', `/api/trades?${page}&rRange=2to3`),
+    read('  result=loss', `/api/trades?${page}&result=loss`),
+    read('  trust=low', `/api/trades?${page}&trust=low`),
+    read('  session=asia&asset=forex', `/api/trades?${page}&session=asia&asset=forex`),
+    read('GET /api/dashboard-stats (this month)', '/api/dashboard-stats'),
+    read('GET /api/analytics?from&to (one month)', `/api/analytics?from=${month}-01&to=${month}-28`),
+    read('GET /trades (page load)', '/trades', true),
+    read('GET /analytics (page load)', '/analytics', true),
+    read('GET /setups (page load)', '/setups', true),
+    read('GET /auth (page load, signed in)', '/auth', true),
+  ];
+}
+
 const frontEndDraws = () => existsSync(join(repoRoot, 'dist', 'web', PICTURES_MODULE));
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 
@@ -148,15 +202,22 @@ async function main() {
       ...(drawsPages ? DRAWN_PAGE_READS : []),
     ];
     if (!drawsPages) console.log('  (no drawn page load: the front end is not built; npm run build first)');
+    const secondPage = await fetch(`${yomanUrl}/api/trades?limit=${TRADES_PAGE_SIZE}`, {
+      headers: { cookie: ready.cookie },
+    });
+    // The pages need the built front end, as the drawn ones do.
+    const otherReads = otherReadsOf(monthParam, secondPage.headers.get(NEXT_CURSOR_HEADER) ?? '').filter(
+      (read) => drawsPages || !read.page,
+    );
     const cookie = { cookie: ready.cookie };
     const headersOf = (read: BenchRead) => (read.page ? { ...cookie, accept: 'text/html' } : cookie);
     const bodies: Record<string, string> = {};
     const sizes: number[] = [];
-    for (const read of reads) {
+    for (const read of [...reads, ...otherReads]) {
       const response = await fetch(yomanUrl + read.path, { headers: headersOf(read) });
       const text = await response.text();
       if (response.status !== 200) throw new Error(`${read.path} answered ${response.status}: ${text}`);
-      if (read.page && !text.includes('id="prerendered-screen"'))
+      if (DRAWN_PAGE_READS.includes(read) && !text.includes('id="prerendered-screen"'))
         throw new Error(`${read.path} came undrawn`);
       const file = join(workDir, `${read.baselinePath.split('/').at(-1)}.${read.page ? 'html' : 'json'}`);
       await writeFile(file, text);
@@ -170,17 +231,16 @@ async function main() {
     );
     stops.push(baseline.stop);
     const baselineUrl = `http://127.0.0.1:${baseline.ready.port}`;
-    for (const [index, read] of reads.entries()) {
+    for (const [index, read] of [...reads, ...otherReads].entries()) {
       const same = await (await fetch(baselineUrl + read.baselinePath)).text();
       if (Buffer.byteLength(same) !== sizes[index]) {
         throw new Error(`the baseline's ${read.baselinePath} is not the same size as Yoman's answer`);
       }
     }
 
-    const comparisons: ReadComparison[] = [];
-    for (const [index, read] of reads.entries()) {
+    const compare = async (read: BenchRead, responseBytes: number, seconds: number) => {
       console.log(`Measuring ${read.name}…`);
-      const settings = { connections: CONNECTIONS, seconds: SIZES.seconds };
+      const settings = { connections: CONNECTIONS, seconds };
       const headers = headersOf(read);
       await runLoad({ ...settings, seconds: 1, url: yomanUrl + read.path, headers });
       const yomanFigures = await runLoad({ ...settings, url: yomanUrl + read.path, headers });
@@ -190,14 +250,22 @@ async function main() {
         url: baselineUrl + read.baselinePath,
         headers: cookie,
       });
-      comparisons.push({
+      return {
         name: read.name,
         path: read.path,
-        responseBytes: sizes[index] as number,
+        responseBytes,
         yoman: yomanFigures,
         baseline: baselineFigures,
         ...(read.relativeTo ? { relativeTo: read.relativeTo } : {}),
-      });
+      };
+    };
+    const comparisons: ReadComparison[] = [];
+    for (const [index, read] of reads.entries()) {
+      comparisons.push(await compare(read, sizes[index] as number, SIZES.seconds));
+    }
+    const otherComparisons: ReadComparison[] = [];
+    for (const [index, read] of otherReads.entries()) {
+      otherComparisons.push(await compare(read, sizes[reads.length + index] as number, SIZES.otherSeconds));
     }
 
     console.log(`Logging trades at ${SIZES.postRate}/s for ${SIZES.postSeconds} s…`);
@@ -239,6 +307,7 @@ async function main() {
         projections: ready.rebuilt,
       },
       reads: comparisons,
+      otherReads: { seconds: SIZES.otherSeconds, reads: otherComparisons },
       write: { targetRate: SIZES.postRate, seconds: SIZES.postSeconds, ...write },
       modes,
       totalSeconds: (performance.now() - startedAt) / 1000,
