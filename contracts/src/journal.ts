@@ -129,7 +129,6 @@ export const TradeSaveBody = TradeFields.superRefine((trade, ctx) => {
   }
 }).transform(({ pnlUsd, pnlIls, rMultiple, trustScore, metadata, userId, ...trade }) => trade);
 export type TradeSaveBody = z.infer<typeof TradeSaveBody>;
-
 export type TradeSaveInput = z.input<typeof TradeSaveBody>;
 
 /** A trade as read back (spec §3 plus the fields the dialog and the list need). */

@@ -11,7 +11,8 @@ import { answerOf } from './pglite-answers';
 //
 // What a caller sees is PGlite's own: values are serialised by the database's serializers for the described
 // parameter types, answers read into the Results its `parseResults` gives, with its parsers
-// (pglite-answers.ts), and errors are its DatabaseError with PostgreSQL's code. Each run holds the database's query lock and ends with Sync, as `query` does.
+// (pglite-answers.ts), and errors are its DatabaseError with PostgreSQL's code. Each run holds the
+// database's query lock and ends with Sync, as `query` does.
 
 /** How many statement texts a database keeps prepared by default; the least recently run is closed. */
 export const KEPT_STATEMENTS = 200;
