@@ -53,6 +53,10 @@ const reads = [
     url: `/api/trades?${monthRange}&limit=${TRADES_PAGE_SIZE}`,
   },
   { name: 'GET /api/trades (one month)', url: `/api/trades?${monthRange}` },
+  {
+    name: 'GET /api/trades (the list screen: first page, all time)',
+    url: `/api/trades?limit=${TRADES_PAGE_SIZE}`,
+  },
   { name: 'GET /api/daily-aggregates/{date}', url: `/api/daily-aggregates/${monthParam}-14` },
 ];
 

@@ -18,6 +18,7 @@ import {
   topicsOf,
   writeCheckpointsOf,
 } from './partition-checkpoints';
+import { refreshPlannerStatistics } from './planner-statistics';
 import { applyEvents, inDeliveryTransaction } from './projection-delivery';
 import type { EmbeddedProjectionRunner, ProjectionReplay } from './projection-runner';
 import type { Projection } from './types';
@@ -164,7 +165,7 @@ export function createKafkaProjectionRunner(options: KafkaProjectionRunnerOption
       throw new Error(`No projection named ${name}; known: ${projections.map((p) => p.name).join(', ')}`);
     }
     // One transaction holding every partition checkpoint: projectors wait, then skip what the replay applied.
-    return db.transaction(async (trx) => {
+    const replayed = await db.transaction(async (trx) => {
       await lockAllPartitionCheckpoints(trx, selected, options);
       for (const projection of selected) await projection.reset(trx);
       await trx('projection_failures')
@@ -179,6 +180,8 @@ export function createKafkaProjectionRunner(options: KafkaProjectionRunnerOption
       if (channel) await notifyCheckpoints(trx, channel, []);
       return counts;
     });
+    await refreshPlannerStatistics(db, logger);
+    return replayed;
   };
 
   return {

@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import type { CommittedEvent, InlineDelivery } from '../event-store/postgres-event-store';
 import { unavailable } from '../http/errors';
 import { readModelChanged } from '../read-cache/read-cache';
+import { refreshPlannerStatistics } from './planner-statistics';
 import { deliverAll, deliverAppended, writeCheckpoints } from './projection-delivery';
 import type { Projection, ProjectionRunner } from './types';
 
@@ -111,6 +112,7 @@ export function createProjectionRunner(
     });
     // Replayed together, the projections share each read of the event store.
     const { totals } = await deliver(selected);
+    await refreshPlannerStatistics(db, options.logger);
     return selected.map((projection) => ({
       projection: projection.name,
       ...(totals.get(projection.name) ?? { events: 0, failures: 0 }),
