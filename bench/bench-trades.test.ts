@@ -3,7 +3,7 @@ import { marketModule } from '@yoman/market';
 import { createTestApp, type TestApp } from '@yoman/platform/testing';
 import { createTradeModule } from '@yoman/trade';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exitTimesOf, lockedTradeEvents, writeLockedTrades } from './bench-trades';
+import { benchMonthOf, exitTimesOf, lockedTradeEvents, writeLockedTrades } from './bench-trades';
 
 const END = new Date('2026-11-01T00:00:00.000Z');
 
@@ -22,6 +22,17 @@ describe('the bench seed', () => {
     const times = exitTimesOf(500, 30, END);
     expect(Math.max(...times.map(Number))).toBeLessThan(END.getTime());
     expect(Math.min(...times.map(Number))).toBeGreaterThanOrEqual(END.getTime() - 30 * 86_400_000);
+  });
+
+  it('asks about a month in the forms the screens send, the list period covering it to the last millisecond', () => {
+    expect(benchMonthOf(2026, 2)).toEqual({
+      param: '2026-02',
+      calendarQuery: 'year=2026&month=2',
+      listRange: 'startDate=2026-02-01T00:00:00.000Z&endDate=2026-02-28T23:59:59.999Z',
+    });
+    expect(benchMonthOf(2025, 12).listRange).toBe(
+      'startDate=2025-12-01T00:00:00.000Z&endDate=2025-12-31T23:59:59.999Z',
+    );
   });
 
   describe('rebuilt through the real projections', () => {

@@ -168,3 +168,23 @@ export async function writeLockedTrades(
   }
   return written;
 }
+
+/** The query strings the bench asks about one calendar month (`month` is 1–12): the forms the screens send. */
+export interface BenchMonth {
+  /** `yyyy-MM`, as the dashboard's `month` and the day drawer's dates start. */
+  param: string;
+  /** `year=…&month=…`, the calendar's query. */
+  calendarQuery: string;
+  /** `startDate=…&endDate=…`, the month as the trades list's period, its first and last millisecond in UTC. */
+  listRange: string;
+}
+
+export function benchMonthOf(year: number, month: number): BenchMonth {
+  const start = new Date(Date.UTC(year, month - 1, 1));
+  const end = new Date(Date.UTC(year, month, 1) - 1);
+  return {
+    param: `${year}-${String(month).padStart(2, '0')}`,
+    calendarQuery: `year=${year}&month=${month}`,
+    listRange: `startDate=${start.toISOString()}&endDate=${end.toISOString()}`,
+  };
+}

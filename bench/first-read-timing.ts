@@ -2,7 +2,7 @@ import { TRADES_PAGE_SIZE } from '@yoman/contracts';
 import { createLogger, loadConfig, usersChanged } from '@yoman/platform';
 import { buildGateway } from '../services/gateway/src/gateway';
 import { registerAccount } from '../services/gateway/src/identity';
-import { exitTimesOf, writeLockedTrades } from './bench-trades';
+import { benchMonthOf, exitTimesOf, writeLockedTrades } from './bench-trades';
 
 // The first read after a change: `npm run bench` measures repeated calls, which embedded mode answers from
 // memory (services/platform/src/read-cache). After a save the next call of each read computes from the read
@@ -37,27 +37,24 @@ const login = await app.inject({
 });
 const cookie = String(login.headers['set-cookie']).split(';')[0] ?? '';
 const last = new Date(end.getTime() - 86_400_000);
-const year = last.getUTCFullYear();
-const month = last.getUTCMonth() + 1;
-const monthParam = `${year}-${String(month).padStart(2, '0')}`;
-const monthRange = `startDate=${new Date(Date.UTC(year, month - 1, 1)).toISOString()}&endDate=${new Date(Date.UTC(year, month, 1) - 1).toISOString()}`;
+const month = benchMonthOf(last.getUTCFullYear(), last.getUTCMonth() + 1);
 const reads = [
-  { name: 'GET /api/daily-aggregates?year&month', url: `/api/daily-aggregates?year=${year}&month=${month}` },
+  { name: 'GET /api/daily-aggregates?year&month', url: `/api/daily-aggregates?${month.calendarQuery}` },
   {
     name: 'GET /api/dashboard-stats?month',
-    url: `/api/dashboard-stats?month=${monthParam}`,
+    url: `/api/dashboard-stats?month=${month.param}`,
   },
   { name: 'GET /api/analytics (all time)', url: '/api/analytics' },
   {
     name: `GET /api/trades (first page, ${TRADES_PAGE_SIZE} rows)`,
-    url: `/api/trades?${monthRange}&limit=${TRADES_PAGE_SIZE}`,
+    url: `/api/trades?${month.listRange}&limit=${TRADES_PAGE_SIZE}`,
   },
-  { name: 'GET /api/trades (one month)', url: `/api/trades?${monthRange}` },
+  { name: 'GET /api/trades (one month)', url: `/api/trades?${month.listRange}` },
   {
     name: 'GET /api/trades (the list screen: first page, all time)',
     url: `/api/trades?limit=${TRADES_PAGE_SIZE}`,
   },
-  { name: 'GET /api/daily-aggregates/{date}', url: `/api/daily-aggregates/${monthParam}-14` },
+  { name: 'GET /api/daily-aggregates/{date}', url: `/api/daily-aggregates/${month.param}-14` },
 ];
 
 const percentile = (values: number[], p: number) =>

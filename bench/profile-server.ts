@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BaselineReady, YomanReady } from './bench-messages';
 import { startServer } from './bench-processes';
-import { benchTradeBody } from './bench-trades';
+import { benchMonthOf, benchTradeBody } from './bench-trades';
 import { type LoadFigures, runLoad } from './load-generator';
 import { residentMegabytes } from './mode-probe';
 import { EMBEDDED_ONLY } from './run-modes';
@@ -151,22 +151,20 @@ async function main() {
     const { ready } = server;
     const url = `http://127.0.0.1:${ready.port}`;
     const headers = { cookie: ready.cookie };
-    const start = new Date(Date.UTC(ready.month.year, ready.month.month - 1, 1));
-    const end = new Date(Date.UTC(ready.month.year, ready.month.month, 1) - 1);
+    const month = benchMonthOf(ready.month.year, ready.month.month);
     const runs = [
       {
         name: 'daily-aggregates',
-        url: `${url}/api/daily-aggregates?year=${ready.month.year}&month=${ready.month.month}`,
+        url: `${url}/api/daily-aggregates?${month.calendarQuery}`,
       },
       {
         name: 'trades-month',
-        url: `${url}/api/trades?startDate=${start.toISOString()}&endDate=${end.toISOString()}`,
+        url: `${url}/api/trades?${month.listRange}`,
       },
     ].filter((run) => only.has(run.name));
-    const month = `${ready.month.year}-${String(ready.month.month).padStart(2, '0')}`;
     for (const run of only) {
       const [name = run, path] = run.split(/=(.*)/s);
-      if (path !== undefined) runs.push({ name, url: url + path.replaceAll('{month}', month) });
+      if (path !== undefined) runs.push({ name, url: url + path.replaceAll('{month}', month.param) });
     }
     if (only.has('calendar-page')) {
       const page = { ...headers, accept: 'text/html' };

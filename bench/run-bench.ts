@@ -10,7 +10,7 @@ import { PICTURES_MODULE } from '../services/gateway/src/signed-in-pictures';
 import type { BaselineReady, YomanReady } from './bench-messages';
 import { startServer } from './bench-processes';
 import { type BenchReport, benchTableOf, modesTableOf, type ReadComparison } from './bench-report';
-import { benchTradeBody } from './bench-trades';
+import { benchMonthOf, benchTradeBody } from './bench-trades';
 import { runLoad } from './load-generator';
 import { compareModes, EMBEDDED_ONLY, type ModeSettings } from './run-modes';
 
@@ -168,28 +168,26 @@ async function main() {
 
     const yomanUrl = `http://127.0.0.1:${ready.port}`;
     const drawsPages = frontEndDraws();
-    const monthStart = new Date(Date.UTC(ready.month.year, ready.month.month - 1, 1));
-    const monthEnd = new Date(Date.UTC(ready.month.year, ready.month.month, 1) - 1);
-    const monthParam = `${ready.month.year}-${String(ready.month.month).padStart(2, '0')}`;
+    const month = benchMonthOf(ready.month.year, ready.month.month);
     const reads: BenchRead[] = [
       {
         name: DAILY_AGGREGATES_READ,
-        path: `/api/daily-aggregates?year=${ready.month.year}&month=${ready.month.month}`,
+        path: `/api/daily-aggregates?${month.calendarQuery}`,
         baselinePath: '/baseline/daily-aggregates',
       },
       {
         name: 'GET /api/trades (one month)',
-        path: `/api/trades?startDate=${monthStart.toISOString()}&endDate=${monthEnd.toISOString()}`,
+        path: `/api/trades?${month.listRange}`,
         baselinePath: '/baseline/trades',
       },
       {
         name: `GET /api/trades (first page, ${TRADES_PAGE_SIZE} rows)`,
-        path: `/api/trades?startDate=${monthStart.toISOString()}&endDate=${monthEnd.toISOString()}&limit=${TRADES_PAGE_SIZE}`,
+        path: `/api/trades?${month.listRange}&limit=${TRADES_PAGE_SIZE}`,
         baselinePath: '/baseline/trades-first-page',
       },
       {
         name: 'GET /api/dashboard-stats?month',
-        path: `/api/dashboard-stats?month=${monthParam}`,
+        path: `/api/dashboard-stats?month=${month.param}`,
         baselinePath: '/baseline/dashboard-stats',
         relativeTo: DAILY_AGGREGATES_READ,
       },
@@ -206,13 +204,13 @@ async function main() {
       headers: { cookie: ready.cookie },
     });
     // The pages need the built front end, as the drawn ones do.
-    const otherReads = otherReadsOf(monthParam, secondPage.headers.get(NEXT_CURSOR_HEADER) ?? '').filter(
+    const otherReads = otherReadsOf(month.param, secondPage.headers.get(NEXT_CURSOR_HEADER) ?? '').filter(
       (read) => drawsPages || !read.page,
     );
     const cookie = { cookie: ready.cookie };
     const headersOf = (read: BenchRead) => (read.page ? { ...cookie, accept: 'text/html' } : cookie);
     const bodies: Record<string, string> = {};
-    const sizes: number[] = [];
+    const sizes = new Map<BenchRead, number>();
     for (const read of [...reads, ...otherReads]) {
       const response = await fetch(yomanUrl + read.path, { headers: headersOf(read) });
       const text = await response.text();
@@ -222,7 +220,7 @@ async function main() {
       const file = join(workDir, `${read.baselinePath.split('/').at(-1)}.${read.page ? 'html' : 'json'}`);
       await writeFile(file, text);
       bodies[read.baselinePath] = file;
-      sizes.push(Buffer.byteLength(text));
+      sizes.set(read, Buffer.byteLength(text));
     }
     const baseline = await startServer<BaselineReady>(
       'baseline-server.ts',
@@ -231,14 +229,15 @@ async function main() {
     );
     stops.push(baseline.stop);
     const baselineUrl = `http://127.0.0.1:${baseline.ready.port}`;
-    for (const [index, read] of [...reads, ...otherReads].entries()) {
+    for (const [read, size] of sizes) {
       const same = await (await fetch(baselineUrl + read.baselinePath)).text();
-      if (Buffer.byteLength(same) !== sizes[index]) {
+      if (Buffer.byteLength(same) !== size) {
         throw new Error(`the baseline's ${read.baselinePath} is not the same size as Yoman's answer`);
       }
     }
 
-    const compare = async (read: BenchRead, responseBytes: number, seconds: number) => {
+    const compare = async (read: BenchRead, seconds: number) => {
+      const responseBytes = sizes.get(read) ?? 0;
       console.log(`Measuring ${read.name}…`);
       const settings = { connections: CONNECTIONS, seconds };
       const headers = headersOf(read);
@@ -260,13 +259,9 @@ async function main() {
       };
     };
     const comparisons: ReadComparison[] = [];
-    for (const [index, read] of reads.entries()) {
-      comparisons.push(await compare(read, sizes[index] as number, SIZES.seconds));
-    }
+    for (const read of reads) comparisons.push(await compare(read, SIZES.seconds));
     const otherComparisons: ReadComparison[] = [];
-    for (const [index, read] of otherReads.entries()) {
-      otherComparisons.push(await compare(read, sizes[reads.length + index] as number, SIZES.otherSeconds));
-    }
+    for (const read of otherReads) otherComparisons.push(await compare(read, SIZES.otherSeconds));
 
     console.log(`Logging trades at ${SIZES.postRate}/s for ${SIZES.postSeconds} s…`);
     const exit = new Date(Date.now() - 30 * 60_000);
