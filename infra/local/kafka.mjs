@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Kafka, logLevel } from 'kafkajs';
-import { freePort, startServerProcess, stopOnExit, stopServerProcess, waitUntil } from './server-process.mjs';
+import { freePort, startServerProcess, stopperOf, stopServerProcess, waitUntil } from './server-process.mjs';
 
 const infraDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 const pomFile = join(infraDir, 'kafka', 'pom.xml');
@@ -157,23 +157,8 @@ export async function startKafka() {
   const startNode = () => startServerProcess('java', [...jvm, 'kafka.Kafka', propertiesFile], { logFile });
   let child = startNode();
 
-  const removeDir = () => rmSync(dir, { recursive: true, force: true });
-  const unregister = stopOnExit(
-    () => stop(),
-    () => {
-      child.kill('SIGKILL');
-      removeDir();
-    },
-  );
-  let stopped;
-  function stop() {
-    // SIGTERM runs Kafka's controlled shutdown; a lone node has nobody to hand leadership to, so it is quick.
-    stopped ??= stopServerProcess(child, { graceMs: 20_000 }).then(() => {
-      unregister();
-      removeDir();
-    });
-    return stopped;
-  }
+  // SIGTERM runs Kafka's controlled shutdown; a lone node has nobody to hand leadership to, so it is quick.
+  const stop = stopperOf(() => child, dir, { graceMs: 20_000 });
 
   const brokers = `127.0.0.1:${brokerPort}`;
   const answers = () =>

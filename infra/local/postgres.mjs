@@ -1,13 +1,13 @@
 // A throwaway PostgreSQL server on 127.0.0.1 and a free port, for the infra suite and for trying the
 // distributed mode by hand. `node infra/local/postgres.mjs` prints DATABASE_URL and runs until Ctrl-C.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { ensureDebianPackage } from './debian-packages.mjs';
-import { freePort, startServerProcess, stopOnExit, stopServerProcess, waitUntil } from './server-process.mjs';
+import { freePort, startServerProcess, stopperOf, waitUntil } from './server-process.mjs';
 
 const DATABASE = 'yoman';
 const ROLE = 'yoman';
@@ -103,23 +103,8 @@ export async function startPostgres({ port } = {}) {
     logFile,
   });
 
-  const removeDir = () => rmSync(dir, { recursive: true, force: true });
-  const unregister = stopOnExit(
-    () => stop(),
-    () => {
-      child.kill('SIGKILL');
-      removeDir();
-    },
-  );
-  let stopped;
-  function stop() {
-    // Postgres treats SIGINT as "fast shutdown": roll back open transactions, close clients, exit.
-    stopped ??= stopServerProcess(child, { signal: 'SIGINT' }).then(() => {
-      unregister();
-      removeDir();
-    });
-    return stopped;
-  }
+  // Postgres treats SIGINT as "fast shutdown": roll back open transactions, close clients, exit.
+  const stop = stopperOf(() => child, dir, { signal: 'SIGINT' });
 
   try {
     const superuser = `postgres://postgres:${SUPERUSER_PASSWORD}@127.0.0.1:${serverPort}/postgres`;

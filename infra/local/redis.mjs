@@ -1,13 +1,13 @@
 // A throwaway Redis server on 127.0.0.1 and a free port, nothing persisted. `node infra/local/redis.mjs`
 // prints REDIS_URL and runs until Ctrl-C.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import { ensureDebianPackage } from './debian-packages.mjs';
-import { freePort, startServerProcess, stopOnExit, stopServerProcess, waitUntil } from './server-process.mjs';
+import { freePort, startServerProcess, stopperOf, waitUntil } from './server-process.mjs';
 
 function redisInstalled() {
   try {
@@ -55,22 +55,7 @@ export async function startRedis({ port } = {}) {
   ];
   const child = startServerProcess('redis-server', args, { logFile });
 
-  const removeDir = () => rmSync(dir, { recursive: true, force: true });
-  const unregister = stopOnExit(
-    () => stop(),
-    () => {
-      child.kill('SIGKILL');
-      removeDir();
-    },
-  );
-  let stopped;
-  function stop() {
-    stopped ??= stopServerProcess(child).then(() => {
-      unregister();
-      removeDir();
-    });
-    return stopped;
-  }
+  const stop = stopperOf(() => child, dir);
 
   const url = `redis://127.0.0.1:${serverPort}`;
   try {

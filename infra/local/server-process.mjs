@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { openSync } from 'node:fs';
+import { openSync, rmSync } from 'node:fs';
 import { createServer, Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 
@@ -119,4 +119,27 @@ export function stopOnExit(stop, stopNow) {
     });
   }
   return () => stoppers.delete(entry);
+}
+
+/**
+ * The stop of a server whose files are all in `dir`: `stopServerProcess(currentChild(), stopOptions)`, then
+ * `dir` removed. It runs once however often it is called, and also when this process is interrupted; should
+ * this process exit without it, the server is killed and `dir` removed on the way out. `currentChild` is
+ * asked each time, for a server that is restarted as another process.
+ */
+export function stopperOf(currentChild, dir, stopOptions) {
+  const removeDir = () => rmSync(dir, { recursive: true, force: true });
+  let stopped;
+  const stop = () => {
+    stopped ??= stopServerProcess(currentChild(), stopOptions).then(() => {
+      unregister();
+      removeDir();
+    });
+    return stopped;
+  };
+  const unregister = stopOnExit(stop, () => {
+    currentChild().kill('SIGKILL');
+    removeDir();
+  });
+  return stop;
 }

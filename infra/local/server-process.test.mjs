@@ -1,10 +1,14 @@
 import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   acceptsConnections,
   distinctFreePorts,
   freePort,
+  stopperOf,
   stopServerProcess,
   waitUntil,
 } from './server-process.mjs';
@@ -48,5 +52,23 @@ describe('server processes', () => {
         timeoutMs: 5000,
       }),
     ).rejects.toThrow('Example: the server exited with 3; see /tmp/example.log');
+  });
+
+  it('stops the server that runs now, with the signal asked for, then removes its files, once', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'yoman-stopper-'));
+    writeFileSync(join(dir, 'data'), 'x');
+    const serverCode = "process.on('SIGINT', () => process.exit(0)); setInterval(() => {}, 1000)";
+    const first = spawn(process.execPath, ['-e', serverCode]);
+    let child = first;
+    const stop = stopperOf(() => child, dir, { signal: 'SIGINT', graceMs: 5000 });
+    // Restarted as another process, as the Kafka node is: the stop reaches the one running now.
+    await stopServerProcess(first);
+    child = spawn(process.execPath, ['-e', serverCode]);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const stopping = stop();
+    expect(stop()).toBe(stopping);
+    await stopping;
+    expect(child.exitCode).toBe(0);
+    expect(existsSync(dir)).toBe(false);
   });
 });
