@@ -18,7 +18,7 @@ import {
   topicsOf,
   writeCheckpointsOf,
 } from './partition-checkpoints';
-import { refreshPlannerStatistics } from './planner-statistics';
+import { analyseGrownTables, refreshPlannerStatistics } from './planner-statistics';
 import { applyEvents, inDeliveryTransaction } from './projection-delivery';
 import type { EmbeddedProjectionRunner, ProjectionReplay } from './projection-runner';
 import type { Projection } from './types';
@@ -303,6 +303,8 @@ async function replayUpTo(
       count.failures += await applyEvents(trx, projection, own, logger);
     }
     after = (events.at(-1) as { position: number }).position;
+    // No statement keeps a plan made while the tables it reads were empty.
+    await analyseGrownTables(trx);
   }
   return projections.map((projection) => ({
     projection: projection.name,

@@ -29,6 +29,7 @@ export async function deliverAll(
   projections: readonly Projection[],
   batchSize: number,
   logger: Logger,
+  afterBatch?: () => Promise<unknown>,
 ): Promise<Delivery> {
   const totals = new Map(projections.map((projection) => [projection.name, { events: 0, failures: 0 }]));
   if (projections.length === 0) return { totals, lowest: Number.POSITIVE_INFINITY };
@@ -42,6 +43,7 @@ export async function deliverAll(
       total.failures += count.failures;
     }
     if (!batch.more) return { totals, lowest: batch.lowest };
+    await afterBatch?.();
   }
 }
 

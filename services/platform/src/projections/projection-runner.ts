@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import type { CommittedEvent, InlineDelivery } from '../event-store/postgres-event-store';
 import { unavailable } from '../http/errors';
 import { readModelChanged } from '../read-cache/read-cache';
-import { refreshPlannerStatistics } from './planner-statistics';
+import { analyseGrownTables, refreshPlannerStatistics } from './planner-statistics';
 import { deliverAll, deliverAppended, writeCheckpoints } from './projection-delivery';
 import type { Projection, ProjectionRunner } from './types';
 
@@ -110,8 +110,13 @@ export function createProjectionRunner(
         .delete();
       await writeCheckpoints(trx, selected, 0);
     });
-    // Replayed together, the projections share each read of the event store.
-    const { totals } = await deliver(selected);
+    // Replayed together, the projections share each read of the event store; the tables they fill are
+    // analysed as they grow, so that no statement keeps a plan made while they were empty.
+    const { totals } = await deliverAll(db, selected, batchSize, options.logger, () =>
+      analyseGrownTables(db).catch((error: unknown) =>
+        options.logger.warn({ err: error }, 'the grown tables were not analysed during the replay'),
+      ),
+    );
     await refreshPlannerStatistics(db, options.logger);
     return selected.map((projection) => ({
       projection: projection.name,
