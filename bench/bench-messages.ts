@@ -6,6 +6,8 @@ export interface YomanReady {
   port: number;
   /** The bench student's session cookie (`name=value`). */
   cookie: string;
+  /** The session cookies of BENCH_CLASS_STUDENTS more students (none by default). */
+  classCookies: string[];
   studentTrades: number;
   /** Events in the store when the projections were rebuilt. */
   events: number;

@@ -10,12 +10,22 @@ let server: Server;
 let url: string;
 const bodies: string[] = [];
 const keys: (string | undefined)[] = [];
+const gets: { path: string; cookie: string | undefined; accept: string | undefined }[] = [];
 
 beforeAll(async () => {
   server = createServer((request, response) => {
     let body = '';
     request.on('data', (chunk: Buffer) => (body += chunk));
     request.on('end', () => {
+      if (request.method === 'GET') {
+        gets.push({
+          path: request.url ?? '',
+          cookie: request.headers.cookie,
+          accept: request.headers.accept,
+        });
+        response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+        return;
+      }
       bodies.push(body);
       keys.push(request.headers['idempotency-key'] as string | undefined);
       response.writeHead(201, { 'content-type': 'application/json' }).end('{}');
@@ -48,5 +58,27 @@ describe('a load whose requests each send their own body', () => {
     }
     expect(keys.every((key) => /^[0-9a-f]{32}$/.test(key ?? ''))).toBe(true);
     expect(new Set(keys).size).toBe(keys.length);
+  });
+});
+
+describe('a load spread over many users', () => {
+  it('given paths and cookies, when run, then every request reads one of the paths as one of the users, each of them met', async () => {
+    const paths = ['/api/a', '/api/b?x=1', '/api/c'];
+    const cookies = ['s=one', 's=two', 's=three', 's=four'];
+    const figures = await runLoad({
+      url: url.replace('/api/trades', ''),
+      connections: 2,
+      seconds: 1,
+      headers: { accept: 'application/json' },
+      mix: { paths, cookies },
+    });
+    expect(figures.requests).toBeGreaterThan(100);
+    expect(figures.non2xx).toBe(0);
+    // Requests still in flight when the run ends are served but not counted.
+    expect(gets.length - figures.requests).toBeGreaterThanOrEqual(0);
+    expect(gets.length - figures.requests).toBeLessThanOrEqual(2);
+    expect(new Set(gets.map((get) => get.path))).toEqual(new Set(paths));
+    expect(new Set(gets.map((get) => get.cookie))).toEqual(new Set(cookies));
+    expect(gets.every((get) => get.accept === 'application/json')).toBe(true);
   });
 });

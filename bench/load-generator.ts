@@ -23,6 +23,11 @@ export interface LoadRun {
    * before (from `first`, ms since the epoch) and `__ENTRY__` the hour before it (bench/autocannon-sequence.mjs).
    */
   sequence?: { template: string; first: number; stepMs: number };
+  /**
+   * Instead of one GET of `url`: each request a GET of one of `paths` (below `url`'s origin) with one of
+   * `cookies`, both drawn at random (bench/autocannon-mix.mjs).
+   */
+  mix?: { paths: string[]; cookies: string[] };
 }
 
 /** What a run measured: throughput, latency percentiles (ms) and failures. */
@@ -63,9 +68,16 @@ function sequenceArguments(run: LoadRun): string[] {
   return [sequenceScript, JSON.stringify({ url, method, connections, seconds, headers, sequence })];
 }
 
+const mixScript = fileURLToPath(new URL('./autocannon-mix.mjs', import.meta.url));
+
+function mixArguments(run: LoadRun): string[] {
+  const { url, connections, seconds, headers, mix } = run;
+  return [mixScript, JSON.stringify({ url, connections, seconds, headers, mix })];
+}
+
 /** Runs autocannon against `run.url` and reads its JSON report. */
 export function runLoad(run: LoadRun): Promise<LoadFigures> {
-  const args = run.sequence ? sequenceArguments(run) : cliArguments(run);
+  const args = run.sequence ? sequenceArguments(run) : run.mix ? mixArguments(run) : cliArguments(run);
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';

@@ -16,6 +16,10 @@ const EVENTS_PER_TRADE = 2.5;
 
 const trades = Number(process.env.BENCH_TRADES ?? 20_000);
 const targetEvents = Number(process.env.BENCH_EVENTS ?? 100_000);
+// An organisation's worth of signed-up students (bench/organisation-bench.ts), each with a year of trades;
+// their session cookies go out with the ready message. None by default.
+const classStudents = Number(process.env.BENCH_CLASS_STUDENTS ?? 0);
+const classTrades = Number(process.env.BENCH_CLASS_TRADES ?? 0);
 
 async function main() {
   const config = loadConfig();
@@ -37,9 +41,24 @@ async function main() {
     { email: 'student@bench.example', username: 'bench_student', displayName: 'סטודנט', password: PASSWORD },
     { kind: 'self-registration' },
   );
+  const classmates = [];
+  for (let n = 0; n < classStudents; n += 1) {
+    const account = { email: `class-${n}@bench.example`, username: `class_${n}`, displayName: `תלמיד ${n}` };
+    classmates.push(
+      await registerAccount(platform, { ...account, password: PASSWORD }, { kind: 'self-registration' }),
+    );
+  }
   const end = startOfThisMonth();
   const seedStarted = performance.now();
   let events = await writeLockedTrades(platform, student.userId, exitTimesOf(trades, STUDENT_DAYS, end));
+  for (const [n, classmate] of classmates.entries()) {
+    events += await writeLockedTrades(
+      platform,
+      classmate.userId,
+      exitTimesOf(classTrades, OTHERS_DAYS, end),
+      n,
+    );
+  }
   for (let other = 0; events < targetEvents; other += 1) {
     const missing = Math.ceil((targetEvents - events) / EVENTS_PER_TRADE);
     const count = Math.min(missing, 20_000);
@@ -52,13 +71,18 @@ async function main() {
   const rebuildSeconds = (performance.now() - rebuildStarted) / 1000;
   const head = await platform.eventStore.headPosition();
 
-  const login = await app.inject({
-    method: 'POST',
-    url: '/api/login',
-    payload: { email: 'student@bench.example', password: PASSWORD, rememberMe: true },
-  });
-  const cookie = String(login.headers['set-cookie']).split(';')[0] as string;
-  if (login.statusCode !== 200) throw new Error(`bench login answered ${login.statusCode}`);
+  const signIn = async (email: string) => {
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email, password: PASSWORD, rememberMe: true },
+    });
+    if (login.statusCode !== 200) throw new Error(`bench login answered ${login.statusCode}`);
+    return String(login.headers['set-cookie']).split(';')[0] as string;
+  };
+  const cookie = await signIn('student@bench.example');
+  const classCookies = [];
+  for (let n = 0; n < classStudents; n += 1) classCookies.push(await signIn(`class-${n}@bench.example`));
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('no TCP address');
@@ -68,6 +92,7 @@ async function main() {
     kind: 'ready',
     port: address.port,
     cookie,
+    classCookies,
     studentTrades: trades,
     events: head,
     seedSeconds,
