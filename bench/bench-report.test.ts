@@ -91,6 +91,7 @@ describe('the bench table', () => {
 
 const modeFigures = (mode: ModeFigures['mode'], lagMs: number): ModeFigures => ({
   mode,
+  connections: 10,
   logging: figures(400, 20, 50),
   lag: {
     targetRate: 200,
@@ -112,10 +113,16 @@ describe('the run-modes table', () => {
       embedded: modeFigures('embedded', 0.01),
       distributed: modeFigures('distributed', 20),
     });
+    expect(lines[0]).toMatch(/^run modes, saves over 10 connections\s+embedded\s+distributed\s+ratio$/);
     const lag = (label: string) => lines.find((text) => text.startsWith(label)) as string;
     expect(lag('  lag p50 ms')).toMatch(/0\.0\s+20\.0\s+n\/a$/);
     expect(lag('  lag p99 ms')).toMatch(/0\.0\s+40\.0\s+n\/a$/);
     expect(lag('catch-up of 10000 events: s')).toMatch(/1\.00×$/);
+    const alone = modesTableOf({
+      embedded: { ...modeFigures('embedded', 1), connections: 1 },
+      distributed: { ...modeFigures('distributed', 1), connections: 1 },
+    });
+    expect(alone[0]).toMatch(/^run modes, saves over 1 connection\s+embedded/);
     const slower = modesTableOf({
       embedded: modeFigures('embedded', 10),
       distributed: modeFigures('distributed', 20),

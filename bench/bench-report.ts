@@ -183,7 +183,17 @@ export function otherReadsTableOf(other: NonNullable<BenchReport['otherReads']>)
 export function modesTableOf(modes: NonNullable<BenchReport['modes']>): string[] {
   const { embedded, distributed } = modes;
   const widths = [46, 12, 12, 10];
-  const lines = [row(['run modes', 'embedded', 'distributed', 'ratio'], widths)];
+  const lines = [
+    row(
+      [
+        `run modes, saves over ${embedded.connections} connection${embedded.connections === 1 ? '' : 's'}`,
+        'embedded',
+        'distributed',
+        'ratio',
+      ],
+      widths,
+    ),
+  ];
   if ('notMeasured' in distributed) {
     return [...lines, `  distributed mode not measured: ${distributed.notMeasured}`];
   }

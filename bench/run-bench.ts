@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { NEXT_CURSOR_HEADER, TRADES_PAGE_SIZE } from '@yoman/contracts';
 import { PICTURES_MODULE } from '../services/gateway/src/signed-in-pictures';
 import type { BaselineReady, YomanReady } from './bench-messages';
+import { connectionsOf } from './bench-options';
 import { startServer } from './bench-processes';
 import { type BenchReport, benchTableOf, modesTableOf, type ReadComparison } from './bench-report';
 import { benchMonthOf, benchTradeBody } from './bench-trades';
@@ -39,7 +40,7 @@ const SIZES = quick
       postRate: 20,
       readyMinutes: 30,
     };
-const CONNECTIONS = 10;
+const CONNECTIONS = connectionsOf(process.argv);
 const DAILY_AGGREGATES_READ = 'GET /api/daily-aggregates?year&month';
 
 /**

@@ -37,6 +37,8 @@ export interface ModeSettings {
 
 export interface ModeFigures {
   mode: 'embedded' | 'distributed';
+  /** The closed loop's clients while trades were logged. */
+  connections: number;
   logging: LoadFigures;
   lag: LagFigures;
   catchUp: CatchUpFigures;
@@ -112,7 +114,7 @@ export async function measureEmbedded(settings: ModeSettings): Promise<ModeFigur
       pause: async () => {},
       resume: async () => {},
     });
-    return { mode: 'embedded', logging, lag, catchUp, memory };
+    return { mode: 'embedded', connections: settings.connections, logging, lag, catchUp, memory };
   } finally {
     await probe?.close();
     await server.stop();
@@ -191,7 +193,7 @@ export async function measureDistributed(settings: ModeSettings): Promise<ModeFi
       pause: () => running.kill('trade-projector', 'SIGTERM'),
       resume: () => running.start('trade-projector'),
     });
-    return { mode: 'distributed', logging, lag, catchUp, memory };
+    return { mode: 'distributed', connections: settings.connections, logging, lag, catchUp, memory };
   } finally {
     await probe?.close();
     await stack?.stop();
