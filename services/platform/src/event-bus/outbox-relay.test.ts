@@ -187,23 +187,38 @@ describe('the outbox relay', () => {
     expect(bus.positions()).toEqual(range(1, 9));
   });
 
-  it('waits its gather time before a read, so appends that arrive within it go out in one publish', async () => {
+  it('waits its gather time before a read once a batch carried more than one event, so appends that arrive within it go out in one publish', async () => {
     const bus = createRecordingBus();
     const relay = relayOf(bus, { gatherMs: 300, pollIntervalMs: 10 });
     await relay.start();
-    await running.platform.eventStore.append('s-a', 'note', 'no_stream', [note('first')]);
+    await running.platform.eventStore.append('s-a', 'note', 'no_stream', [note('first'), note('second')]);
     await relay.drain();
-    expect(bus.calls.map((call) => call.map((event) => event.position))).toEqual([[1]]);
+    expect(bus.calls.map((call) => call.map((event) => event.position))).toEqual([[1, 2]]);
 
-    // The relay has just published and is waiting before its next read: both of these are in it.
-    await running.platform.eventStore.append('s-b', 'note', 'no_stream', [note('second')]);
+    // The relay has just published two and is waiting before its next read: both of these are in it.
+    await running.platform.eventStore.append('s-b', 'note', 'no_stream', [note('third')]);
     await pause(50);
-    await running.platform.eventStore.append('s-c', 'note', 'no_stream', [note('third')]);
+    await running.platform.eventStore.append('s-c', 'note', 'no_stream', [note('fourth')]);
     await relay.drain();
-    expect(bus.calls.map((call) => call.map((event) => event.position))).toEqual([[1], [2, 3]]);
+    expect(bus.calls.map((call) => call.map((event) => event.position))).toEqual([
+      [1, 2],
+      [3, 4],
+    ]);
   });
 
-  it('reads again at once after a full batch: only the first read of a backlog waits to gather', async () => {
+  it('reads a lone append at once after a batch of one: one user saving does not wait for others to gather', async () => {
+    const bus = createRecordingBus();
+    // Were the relay to gather before these reads, each would wait ten seconds and the drains would give up.
+    const relay = relayOf(bus, { gatherMs: 10_000, pollIntervalMs: 10 });
+    await relay.start();
+    for (const stream of ['s-a', 's-b', 's-c']) {
+      await running.platform.eventStore.append(stream, 'note', 'no_stream', [note(stream)]);
+      await relay.drain(2000);
+    }
+    expect(bus.calls.map((call) => call.map((event) => event.position))).toEqual([[1], [2], [3]]);
+  });
+
+  it('reads again at once after a full batch: a backlog is published without waiting to gather', async () => {
     const bus = createRecordingBus();
     const publishedAt: number[] = [];
     const timed = {
@@ -212,15 +227,22 @@ describe('the outbox relay', () => {
         publishedAt.push(Date.now());
       },
     };
-    await appendRounds(['s-a'], 5);
-    const relay = relayOf(timed, { gatherMs: 300, batchSize: 2 });
-    const started = Date.now();
+    const relay = relayOf(timed, { gatherMs: 300, batchSize: 2, pollIntervalMs: 10 });
+    await running.platform.eventStore.append('s-a', 'note', 'no_stream', [note('1'), note('2')]);
     await relay.start();
     await relay.drain();
-    expect(bus.calls.map((call) => call.map((event) => event.position))).toEqual([[1, 2], [3, 4], [5]]);
-    expect((publishedAt[0] as number) - started).toBeGreaterThanOrEqual(290);
-    // Waiting before the second and third reads too would have put 600 ms between the first and last.
-    expect((publishedAt[2] as number) - (publishedAt[0] as number)).toBeLessThan(300);
+    // The last batch carried two events: the next read gathers, and the ones after it, a backlog, do not.
+    const backlog = range(3, 7).map((n) => note(String(n)));
+    await running.platform.eventStore.append('s-b', 'note', 'no_stream', backlog);
+    await relay.drain();
+    expect(bus.calls.map((call) => call.map((event) => event.position))).toEqual([
+      [1, 2],
+      [3, 4],
+      [5, 6],
+      [7],
+    ]);
+    // Waiting before the third and fourth reads too would have put 600 ms between the second and the last.
+    expect((publishedAt[3] as number) - (publishedAt[1] as number)).toBeLessThan(300);
   });
 
   it('refuses to wait forever when no relay publishes', async () => {

@@ -24,7 +24,10 @@ export interface OutboxRelayOptions {
   wake?: { channel: string; connectionString: string; pollIntervalMs?: number };
   /** Events per `publish` call (default 500). */
   batchSize?: number;
-  /** How long the relay waits before each read for appends to gather (default 3 ms; see below). */
+  /**
+   * How long the relay waits before a read for appends to gather, once the last batch carried more than one
+   * event (default 3 ms; see below).
+   */
   gatherMs?: number;
 }
 
@@ -44,13 +47,13 @@ const DEFAULT_POLL_INTERVAL_MS = 25;
 const NOTIFIED_POLL_INTERVAL_MS = 500;
 const DEFAULT_BATCH_SIZE = 500;
 /**
- * The relay waits this long before each read, so that appends arriving together go to the bus in one
- * produce, reach the projectors in one fetch and are applied in one transaction: every event reaches the read
- * models this much later, and under load each costs the machine less. Under the bench's saves a batch held
- * 2.9 events without the wait and about 7 with 4 ms, and the whole machine spent about a quarter less CPU a
- * save (BENCHMARKS.md, 2026-11-29 afternoon). Waiting only after a batch it published gathered nothing: the
- * next append woke a read that found it alone. After a full batch, which leaves more, the next read does not
- * wait.
+ * Under load the relay waits this long before a read, so that appends arriving together go to the bus in one
+ * produce, reach the projectors in one fetch and are applied in one transaction: each event reaches the read
+ * models this much later, and costs the machine less. Under the bench's saves a batch held 2.9 events without
+ * the wait and about 7 with 4 ms, and the whole machine spent about a quarter less CPU a save (BENCHMARKS.md,
+ * 2026-11-29 afternoon). "Under load" is the append group's rule (`GatherOptions`): the last batch that
+ * carried anything carried more than one event. After a lone event (one user saving) the next read does not
+ * wait, nor after a full batch, which leaves more behind it.
  */
 const DEFAULT_GATHER_MS = 3;
 const DEFAULT_DRAIN_TIMEOUT_MS = 5000;
@@ -151,6 +154,8 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
 
   /** A full batch was read last: more are waiting, and the next read does not wait for others to gather. */
   let backlog = false;
+  /** How many events the last read that found any found: more than one says the appenders are many. */
+  let lastFound = 0;
   /** Publishes the next batch after the checkpoint; false when there was nothing new. */
   const publishNextBatch = async (): Promise<boolean> => {
     if (published === undefined) {
@@ -158,10 +163,11 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
       saved = published;
     }
     // A plain sleep: the notices of the appends it gathers must not end it.
-    if (gatherMs > 0 && !backlog) await sleep(gatherMs);
+    if (gatherMs > 0 && lastFound > 1 && !backlog) await sleep(gatherMs);
     const events = await readEventsAfter(db, { after: published, limit: batchSize });
     backlog = events.length === batchSize;
     if (events.length === 0) return false;
+    lastFound = events.length;
     // A crash after this line and before the checkpoint write publishes these events again (at least once).
     await bus.publish(events);
     published = events[events.length - 1].position;
