@@ -8,6 +8,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { YomanReady } from './bench-messages';
+import { DEFAULT_CONNECTIONS } from './bench-options';
 import { startServer } from './bench-processes';
 import { benchMonthOf } from './bench-trades';
 import { type LoadFigures, runLoad } from './load-generator';
@@ -17,7 +18,7 @@ import { EMBEDDED_ONLY } from './run-modes';
 const students = Number(process.argv[2] ?? 200);
 const tradesEach = Number(process.argv[3] ?? 500);
 const seconds = Number(process.argv[4] ?? 10);
-const CONNECTIONS = 10;
+const CONNECTIONS = DEFAULT_CONNECTIONS;
 
 async function main() {
   const workDir = await mkdtemp(join(tmpdir(), 'yoman-organisation-'));

@@ -54,7 +54,8 @@ export function createProjectionRunner(
 ): InProcessProjectionRunner {
   assertUniqueNames(projections);
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
-  const deliver = (selected: readonly Projection[]) => deliverAll(db, selected, batchSize, options.logger);
+  const deliver = (selected: readonly Projection[], afterBatch?: () => Promise<unknown>) =>
+    deliverAll(db, selected, batchSize, options.logger, afterBatch);
   let queue: Promise<unknown> = Promise.resolve();
   let queuedCatchUp: Promise<void> | undefined;
   /**
@@ -112,7 +113,7 @@ export function createProjectionRunner(
     });
     // Replayed together, the projections share each read of the event store; the tables they fill are
     // analysed as they grow, so that no statement keeps a plan made while they were empty.
-    const { totals } = await deliverAll(db, selected, batchSize, options.logger, () =>
+    const { totals } = await deliver(selected, () =>
       analyseGrownTables(db).catch((error: unknown) =>
         options.logger.warn({ err: error }, 'the grown tables were not analysed during the replay'),
       ),
